@@ -1,0 +1,49 @@
+"""Computer opponents. A bot is a function of the view and its own seeded RNG; it never sees
+the State.
+
+>>> import kingscourt
+>>> game = kingscourt.load_game("king")
+>>> state = game.new_state(seed=3)
+>>> seat = state.to_move()[0]
+>>> bot = kingscourt.bots.load("basic", game, seed=1)
+>>> bot.choose(state.view(seat)) in state.view(seat)["legal"]
+True
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any, Protocol
+
+from ..engine import JSON, Game
+
+LEVELS = ("random", "basic", "strong")
+
+#: (game, level) -> "module:Class". A game joins by adding its lines here.
+BOTS: dict[tuple[str, str], str] = {
+    ("king", "random"): "kingscourt.bots.random_bot:RandomBot",
+    ("king", "basic"): "kingscourt.bots.king_basic:KingBasicBot",
+    ("kukakoenig", "random"): "kingscourt.bots.random_bot:RandomBot",
+    ("kukakoenig", "basic"): "kingscourt.bots.kukakoenig_basic:KukakoenigBasicBot",
+    ("uchokrola", "random"): "kingscourt.bots.random_bot:RandomBot",
+    ("uchokrola", "basic"): "kingscourt.bots.uchokrola_basic:UchokrolaBasicBot",
+}
+
+
+class Bot(Protocol):
+    """What every bot offers: the text of a legal action, chosen from a view alone."""
+
+    def choose(self, view: JSON) -> str: ...
+
+
+def load(level: str, game: Game, seed: int | None = None, **budget: Any) -> Bot:
+    """A bot of ``level`` for ``game``; unknown levels raise ValueError (KeyError-free)."""
+    if level not in LEVELS:
+        raise ValueError(f"unknown bot level {level!r} (levels: {', '.join(LEVELS)})")
+    target = BOTS.get((game.name, level))
+    if target is None:
+        raise ValueError(f"no {level!r} bot for {game.name} yet")
+    module_name, cls_name = target.split(":")
+    cls = getattr(importlib.import_module(module_name), cls_name)
+    bot: Bot = cls(game, seed=seed, **budget)
+    return bot

@@ -1,0 +1,76 @@
+"""The ``kingscourt`` command: play in the terminal, replay a record."""
+
+from __future__ import annotations
+
+import importlib
+import json
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+
+from .engine import GAMES, ReplayError, replay
+
+app = typer.Typer(add_completion=False, no_args_is_help=True,
+                  help="kingscourt: King, Ku-Ka-König and Ucho Króla.")
+
+
+def _parse_options(pairs: list[str]) -> dict[str, Any]:
+    """``name=value`` pairs; ``true``/``false`` become booleans, digits integers."""
+    out: dict[str, Any] = {}
+    for pair in pairs:
+        name, sep, value = pair.partition("=")
+        if not sep:
+            raise typer.BadParameter(f"{pair!r}: write a table rule as name=value")
+        v: Any = value
+        if value.lower() in ("true", "on", "yes"):
+            v = True
+        elif value.lower() in ("false", "off", "no"):
+            v = False
+        elif value.isdigit():
+            v = int(value)
+        out[name.replace("-", "_")] = v
+    return out
+
+
+@app.command()
+def play(
+    game: Annotated[str, typer.Argument(help="king | kukakoenig | uchokrola")] = "king",
+    seat: Annotated[int, typer.Option(help="your seat (0-based)")] = 0,
+    bots: Annotated[str, typer.Option(help="level of the computer opponents")] = "basic",
+    players: Annotated[int | None, typer.Option(help="number of players where the game allows a choice")] = None,
+    seed: Annotated[int | None, typer.Option(help="seed for a repeatable game")] = None,
+    rule: Annotated[list[str] | None, typer.Option("--rule", "-r", help="table rule name=value (repeatable)")] = None,
+    variant: Annotated[list[str] | None, typer.Option(help="variant name, or name=value (repeatable)")] = None,
+) -> None:
+    """Play a game in the terminal against computer opponents."""
+    if game not in GAMES:
+        raise typer.BadParameter(f"unknown game {game!r} (known: {', '.join(GAMES)})")
+    options = _parse_options(rule or [])
+    for v in variant or []:
+        options.update(_parse_options([v if "=" in v else f"{v}=true"]))
+    module = importlib.import_module(f"kingscourt.terminal.{game}")
+    try:
+        module.play(seat=seat, bots=bots, players=players, seed=seed, options=options,
+                    console=Console())
+    except ValueError as e:
+        raise typer.BadParameter(str(e)) from e
+
+
+@app.command("replay")
+def replay_cmd(file: Annotated[Path, typer.Argument(help="a game record (JSON)")]) -> None:
+    """Replay a game record and print where it ends."""
+    console = Console()
+    try:
+        record = json.loads(file.read_text(encoding="utf-8"))
+        state = replay(record)
+    except (OSError, json.JSONDecodeError, ReplayError) as e:
+        console.print(f"[red]{file}: {e}[/red]")
+        raise typer.Exit(1) from e
+    console.print(f"{record['game']}: {len(record['actions'])} actions replayed; "
+                  f"{'over' if state.is_over() else 'in progress'}; scores {state.scores()}")
+
+
+def main() -> None:
+    app()

@@ -1,0 +1,39 @@
+"""The game-agnostic core: the Game/State contract, actions, events, rules, errors, records."""
+
+from __future__ import annotations
+
+from .actions import Action
+from .contract import JSON, Game, State, make_record
+from .errors import (
+    GameOver,
+    IllegalAction,
+    MalformedAction,
+    NotYourTurn,
+    ReplayError,
+    Violation,
+)
+from .events import Event
+from .registry import GAMES, load_game, replay
+from .rules import build_rules, describe, rule, rules_dict
+
+__all__ = [
+    "GAMES",
+    "JSON",
+    "Action",
+    "Event",
+    "Game",
+    "GameOver",
+    "IllegalAction",
+    "MalformedAction",
+    "NotYourTurn",
+    "ReplayError",
+    "State",
+    "Violation",
+    "build_rules",
+    "describe",
+    "load_game",
+    "make_record",
+    "replay",
+    "rule",
+    "rules_dict",
+]

@@ -1,0 +1,118 @@
+"""The engine contract every game implements (see shared DESIGN.md).
+
+A :class:`Game` is immutable: its name, player counts and table rules. A :class:`State`
+is one match: the whole truth, hidden cards and the seed of its randomness included.
+Only :meth:`State.view` ever leaves the engine.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+from .actions import Action
+from .errors import Violation
+from .events import Event
+from .rules import rules_dict
+
+JSON = dict[str, Any]
+
+
+class Game(ABC):
+    """A game with its table rules fixed. Create states with :meth:`new_state`."""
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    #: ``simultaneous`` when several seats may have to decide at once.
+    dynamics: ClassVar[str] = "sequential"
+
+    def __init__(self, rules: Any) -> None:
+        self.rules = rules
+
+    def __repr__(self) -> str:
+        default = rules_dict(type(self.rules)())
+        changed = {k: v for k, v in rules_dict(self.rules).items() if v != default[k]}
+        args = "".join(f", {k}={v!r}" for k, v in changed.items())
+        return f"load_game({self.name!r}{args})"
+
+    @abstractmethod
+    def new_state(self, *, players: int | None = None, seed: int | None = None,
+                  **setup: Any) -> State:
+        """A new match. ``seed`` fixes every chance event; ``setup`` holds explicit deals."""
+
+    @abstractmethod
+    def sample_world(self, view: JSON, rng: random.Random) -> State:
+        """A full state consistent with everything ``view`` shows, hidden parts drawn by ``rng``."""
+
+    @abstractmethod
+    def parse_action(self, text: str) -> Action:
+        """The action written ``text``; raises MalformedAction for text that is no action."""
+
+
+class State(ABC):
+    """One match. Mutated by :meth:`apply` only; :meth:`clone` for a cheap copy."""
+
+    game: Game
+
+    @abstractmethod
+    def to_move(self) -> list[int]:
+        """The seats that must decide now; ``[]`` once the game is over."""
+
+    @abstractmethod
+    def legal_actions(self, seat: int) -> list[Action]:
+        """Every legal action of ``seat`` now (empty when the seat is not to move)."""
+
+    @abstractmethod
+    def check(self, seat: int, action: Action | str) -> Violation | None:
+        """``None`` if legal, else the first rule it breaks. Malformed text raises."""
+
+    @abstractmethod
+    def apply(self, seat: int, action: Action | str) -> list[Event]:
+        """Play the action; raises IllegalAction (state unchanged) if it is not legal."""
+
+    @abstractmethod
+    def view(self, seat: int | None) -> JSON:
+        """What ``seat`` may know, JSON-ready; ``None`` is the spectator."""
+
+    @abstractmethod
+    def is_over(self) -> bool: ...
+
+    @abstractmethod
+    def scores(self) -> list[int]:
+        """Running totals per seat."""
+
+    def winners(self) -> list[int]:
+        """Seats with the best total (shared on a tie); ``[]`` before the end."""
+        if not self.is_over():
+            return []
+        s = self.scores()
+        best = max(s)
+        return [i for i, v in enumerate(s) if v == best]
+
+    @abstractmethod
+    def record(self) -> JSON:
+        """The game record: header (game, rules, players, seed, explicit setup) + actions."""
+
+    @abstractmethod
+    def clone(self) -> State: ...
+
+    @property
+    @abstractmethod
+    def num_players(self) -> int: ...
+
+
+def make_record(game: Game, players: int, seed: int, setup: JSON,
+                actions: Sequence[tuple[int, str]]) -> JSON:
+    """The record layout shared by every game."""
+    return {
+        "game": game.name,
+        "rules": rules_dict(game.rules),
+        "players": players,
+        "seed": seed,
+        "setup": setup,
+        "actions": [[seat, text] for seat, text in actions],
+    }

@@ -1,0 +1,63 @@
+"""``load_game`` and ``replay``: the two entry points into every game."""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Mapping
+from typing import Any
+
+from .contract import Game, State
+from .errors import IllegalAction, MalformedAction, ReplayError
+
+#: Game name -> module that defines ``make_game(**rules) -> Game``.
+GAMES: dict[str, str] = {
+    "king": "kingscourt.games.king",
+    "kukakoenig": "kingscourt.games.kukakoenig",
+    "uchokrola": "kingscourt.games.uchokrola",
+}
+
+
+def load_game(name: str, **rules: Any) -> Game:
+    """The game ``name`` with table rules / variants; unknown names or values raise ValueError."""
+    module_name = GAMES.get(name)
+    if module_name is None:
+        raise ValueError(f"unknown game {name!r} (known: {', '.join(GAMES)})")
+    try:
+        module = importlib.import_module(module_name)
+    except ModuleNotFoundError as e:
+        if e.name == module_name:
+            raise ValueError(f"game {name!r} is not available yet") from e
+        raise
+    game: Game = module.make_game(**rules)
+    return game
+
+
+def replay(record: Mapping[str, Any]) -> State:
+    """The state a game record describes, rebuilt by playing its actions again."""
+    if not isinstance(record, Mapping):
+        raise ReplayError(f"a record is a JSON object, got {type(record).__name__}")
+    for key in ("game", "actions"):
+        if key not in record:
+            raise ReplayError(f"record has no {key!r}")
+    rules = record.get("rules") or {}
+    if not isinstance(rules, Mapping):
+        raise ReplayError("record 'rules' must be an object")
+    try:
+        game = load_game(str(record["game"]), **rules)
+        setup = record.get("setup") or {}
+        state = game.new_state(players=record.get("players"), seed=record.get("seed"), **setup)
+    except (TypeError, ValueError) as e:
+        raise ReplayError(f"record header does not start a game: {e}") from e
+    actions = record["actions"]
+    if not isinstance(actions, list):
+        raise ReplayError("record 'actions' must be a list")
+    for i, entry in enumerate(actions):
+        if not (isinstance(entry, list | tuple) and len(entry) == 2
+                and isinstance(entry[0], int) and isinstance(entry[1], str)):
+            raise ReplayError(f"record action {i} must be [seat, text], got {entry!r}")
+        seat, text = entry
+        try:
+            state.apply(seat, text)
+        except (IllegalAction, MalformedAction) as e:
+            raise ReplayError(f"record action {i} (seat {seat}: {text!r}) does not replay: {e}") from e
+    return state

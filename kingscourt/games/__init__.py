@@ -1,0 +1,1 @@
+"""The three games: ``king``, ``kukakoenig``, ``uchokrola``."""

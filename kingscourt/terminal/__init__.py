@@ -1,0 +1,2 @@
+"""Terminal clients, one module per game, each with
+``play(*, seat, bots, players, seed, options, console)``."""
