@@ -1,0 +1,60 @@
+"""King's table rules: the five of the rulebook's "Tischregeln" screen with its defaults, and
+the extra table rules of RULES-NOTES §1 found at real tables, each off by default."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ...engine import rule
+
+
+@dataclass(frozen=True, slots=True)
+class KingRules:
+    # Wahllimit: 3 penalty + 2 trump per player, or only the per-contract limits.
+    choice_limit: str = rule(
+        "standard", ("standard", "free"), "Wahllimit (choice limit)",
+        "standard: every player chooses 3 penalty contracts and 2 trump deals; free: any "
+        "open contract (each penalty contract still at most twice, trump at most 8 times).")
+    # Überstechpflicht: must play higher when holding a led-suit card that beats the trick.
+    must_beat: str = rule(
+        "none", ("none", "trump", "all"), "Überstechpflicht (must beat)",
+        "none; trump: in trump deals; all: in every deal — holding a card of the led suit "
+        "that beats the trick, you must play such a card.")
+    # Trumpf erst nach Anbruch: no trump lead until a trump was played on another suit.
+    trump_lead_after_break: bool = rule(
+        False, (False, True), "Trumpf erst nach Anbruch ausspielen (trump lead after break)",
+        "on: no trump may be led until a trump has been played on another suit in this deal, "
+        "unless the leader holds only trumps.")
+    # Herz-Ausspielverbot: in Kupa Almaz and Rıfkı, or in every penalty contract.
+    heart_lead_ban: str = rule(
+        "kupa-rifki", ("kupa-rifki", "all-penalty"), "Herz-Ausspielverbot (heart lead ban)",
+        "kupa-rifki: no heart lead in Kupa Almaz and Rıfkı until hearts are broken; "
+        "all-penalty: in every penalty contract.")
+    # Bei Rıfkı ohne Farbe: void in the led suit, discard the K♥ or any heart.
+    rifki_void: str = rule(
+        "rifki", ("rifki", "any-heart"), "Bei Rıfkı ohne Farbe (void in Rıfkı)",
+        "rifki: void in the led suit, you must discard the king of hearts; any-heart: any "
+        "heart will do.")
+    # Extra table rules (RULES-NOTES §1), all off by default.
+    short_game: bool = rule(
+        False, (False, True), "Kurze Partie (short game)",
+        "on: 12 deals; every player chooses 2 penalty contracts and 1 trump deal.")
+    penalty_first: bool = rule(
+        False, (False, True), "Erst Strafspiele (penalty contracts first)",
+        "on: the first four deals must be penalty contracts.")
+    first_chooser: str = rule(
+        "2D", ("2D", "7D"), "Erster Wählender (first chooser)",
+        "the holder of this card chooses the first contract: 2D (rulebook) or 7D.")
+    king_ends_game: bool = rule(
+        False, (False, True), "King beendet die Partie (King ends the game)",
+        "on: taking 10 tricks in a row or 11 in all in a trump deal makes King; the game ends "
+        "after that deal and the King maker wins.")
+
+    @property
+    def deals(self) -> int:
+        return 12 if self.short_game else 20
+
+    @property
+    def quota(self) -> tuple[int, int]:
+        """(penalty contracts, trump deals) each player chooses under the standard limit."""
+        return (2, 1) if self.short_game else (3, 2)

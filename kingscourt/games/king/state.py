@@ -1,0 +1,614 @@
+"""One match of King: 20 deals (12 in the short game), the whole truth of each.
+
+The hot path (``legal_actions`` / ``apply`` during play) works on bit masks; the legality of
+a card is one cascade of rule blocks (:meth:`KingState._cascade`) in the order of
+RULES-NOTES §1, used both for the legal set and for naming the rule that refuses a card.
+"""
+
+from __future__ import annotations
+
+import random
+from enum import IntEnum
+from typing import TYPE_CHECKING, Any
+
+from ...engine import (
+    JSON,
+    Action,
+    Event,
+    GameOver,
+    IllegalAction,
+    MalformedAction,
+    State,
+    Violation,
+    make_record,
+)
+from ...engine.errors import GAME_OVER, not_your_turn
+from .cards import ALL, CARD_TEXT, HEART_MASK, SUIT_MASK, SUITS, texts
+from .contracts import CONTRACT_OF_ID, CONTRACTS, PENALTY_CONTRACTS, Contract
+
+if TYPE_CHECKING:
+    from .game import KingGame
+
+
+class Phase(IntEnum):
+    CHOOSE = 0
+    PLAY = 1
+    OVER = 2
+
+
+PHASE_NAMES = ("choose", "play", "over")
+# plain ints on the hot path (IntEnum comparisons cost more)
+CHOOSE, PLAY, OVER = int(Phase.CHOOSE), int(Phase.PLAY), int(Phase.OVER)
+TRUMP = Contract.TRUMP
+SON_IKI = Contract.SON_IKI
+
+# --- actions: one interned instance each; codes 0..51 play a card, 100+ choose a penalty
+# contract, 200+ choose trump in a suit.
+PLAY_ACTIONS = tuple(Action(f"play {t}") for t in CARD_TEXT)
+CHOOSE_ACTIONS = {c: Action(f"choose {c.info.id}") for c in PENALTY_CONTRACTS}
+TRUMP_ACTIONS = tuple(Action(f"choose trump {s}") for s in SUITS)
+CODE: dict[str, int] = {a: c for c, a in enumerate(PLAY_ACTIONS)}
+CODE.update({a: 100 + c for c, a in CHOOSE_ACTIONS.items()})
+CODE.update({a: 200 + s for s, a in enumerate(TRUMP_ACTIONS)})
+ACTION_OF_CODE: dict[int, Action] = {c: a for a, c in CODE.items()}
+
+# The play actions of every 13-bit sub-mask of each suit, low cards first (4 x 8192 tuples).
+_SUIT_ACTIONS: tuple[tuple[tuple[Action, ...], ...], ...] = tuple(
+    tuple(tuple(PLAY_ACTIONS[13 * s + r] for r in range(13) if sub >> r & 1)
+          for sub in range(8192))
+    for s in range(4))
+
+
+def actions_of(mask: int) -> list[Action]:
+    """The play actions of a card mask, by suit S H D C, low cards first."""
+    t = _SUIT_ACTIONS
+    return [*t[0][mask & 0x1FFF], *t[1][mask >> 13 & 0x1FFF], *t[2][mask >> 26 & 0x1FFF],
+            *t[3][mask >> 39]]
+
+
+def parse(text: str) -> int:
+    """The code of an action text; MalformedAction for text that is no King action."""
+    code = CODE.get(text)
+    if code is not None:
+        return code
+    if isinstance(text, str):
+        words = text.split()
+        if len(words) >= 2:
+            verb = words[0].lower()
+            if verb == "play" and len(words) == 2:
+                norm = f"play {words[1].upper().replace('10', 'T')}"
+            elif verb == "choose" and len(words) == 3 and words[1].lower() == "trump":
+                norm = f"choose trump {words[2].upper()}"
+            else:
+                norm = " ".join(w.lower() for w in words)
+            code = CODE.get(norm)
+            if code is not None:
+                return code
+    raise MalformedAction(
+        text, "King actions are `play QS` (rank A K Q J T 9..2, suit S H D C), "
+        "`choose " + "|".join(c.info.id for c in PENALTY_CONTRACTS) + "` or `choose trump S|H|D|C`")
+
+
+# --- rule messages (player-facing, one per rule id)
+FOLLOW = "follow-suit"
+MUST_BEAT = "must-beat"
+GIVE_UP = "give-up-penalty-card"
+DISCARD = "discard-penalty-card"
+MUST_TRUMP = "must-trump"
+HEARTS_BAN = "hearts-not-broken"
+TRUMP_BAN = "trump-not-broken"
+
+
+def _message(rule: str, state: KingState) -> str:
+    lead = state._lead_suit
+    suit = SUIT_NAMES_SINGULAR[lead] if lead >= 0 else ""
+    contract = state._contract
+    if rule == FOLLOW:
+        return f"You hold a {suit}: you must follow suit."
+    if rule == MUST_BEAT:
+        return (f"You hold a {suit} that beats {CARD_TEXT[state._win_card]}: "
+                "you must play a higher card (Überstechpflicht).")
+    if rule == GIVE_UP:
+        return (f"{CARD_TEXT[state._win_card]} lies in the trick: you must give up your "
+                f"lower {CONTRACTS[Contract(contract)].unit}.")
+    if rule == DISCARD:
+        unit = CONTRACTS[Contract(contract)].unit
+        if contract == Contract.RIFKI and state.game.rules.rifki_void == "any-heart":
+            unit = "heart"
+        return f"You cannot follow suit and hold a {unit}: you must discard it."
+    if rule == MUST_TRUMP:
+        return f"You cannot follow suit: you must play a trump ({SUIT_NAMES_PLURAL[state._trump]})."
+    if rule == HEARTS_BAN:
+        return "Hearts are not broken: you may not lead a heart until one has been discarded."
+    if rule == TRUMP_BAN:
+        return "Trumps are not broken: you may not lead a trump until one has been played on another suit."
+    raise AssertionError(rule)
+
+
+SUIT_NAMES_SINGULAR = ("spade", "heart", "diamond", "club")
+SUIT_NAMES_PLURAL = ("spades", "hearts", "diamonds", "clubs")
+
+_PLAYED_EVENTS = [[Event("played", seat, {"card": t}) for t in CARD_TEXT] for seat in range(4)]
+_TRICK_EVENTS = [[Event("trick", w, {"leader": leader}) for leader in range(4)] for w in range(4)]
+
+
+class KingState(State):
+    """A King match. Build it with ``load_game("king").new_state(...)``."""
+
+    __slots__ = (
+        "_beat", "_choices", "_chooser", "_contract", "_first", "_give_up", "_heart_ban",
+        "_hands", "_hearts_broken", "_kings", "_lead_suit", "_leader", "_lm", "_log",
+        "_pen", "_pen_left", "_phase", "_played", "_played_count", "_points", "_run",
+        "_score_table", "_seat_counts", "_seed", "_setup", "_streak", "_taken", "_totals",
+        "_trick", "_tricks", "_trump", "_trump_ban", "_trump_broken", "_turn", "_win_card",
+        "_win_seat", "_deal", "game", "_sampled", "_unit",
+    )
+
+    game: KingGame
+
+    def __init__(self, game: KingGame, seed: int, first_hands: list[int] | None,
+                 setup: JSON) -> None:
+        self.game = game
+        self._seed = seed
+        self._setup = setup
+        self._sampled = False
+        self._log: list[int] = []  # seat << 8 | action code
+        self._totals = [0, 0, 0, 0]
+        self._score_table: list[JSON] = []
+        self._choices: list[JSON] = []
+        self._kings: list[JSON] = []
+        self._played_count = [0] * 7
+        self._seat_counts = [[0, 0] for _ in range(4)]
+        self._deal = 0
+        hands = first_hands if first_hands is not None else self._deal_hands(0)
+        opener = 1 << CARD_OF_FIRST[game.rules.first_chooser]
+        self._first = next(s for s in range(4) if hands[s] & opener)
+        self._begin_deal(hands)
+
+    # ------------------------------------------------------------------ dealing
+    def _deal_hands(self, deal: int) -> list[int]:
+        """The hands of deal ``deal``, drawn from the match seed (never shown in a view)."""
+        deck = list(_BITS)
+        random.Random(self._seed * 64 + deal).shuffle(deck)
+        return [sum(deck[0:13]), sum(deck[13:26]), sum(deck[26:39]), sum(deck[39:52])]
+
+    def _begin_deal(self, hands: list[int]) -> None:
+        self._hands = hands
+        self._phase = CHOOSE
+        self._chooser = self._turn = (self._first + self._deal) % 4
+        self._contract = -1
+        self._trump = -1
+        self._pen = self._pen_left = self._unit = 0
+        self._give_up = self._beat = self._heart_ban = self._trump_ban = False
+        self._trick: list[int] = []
+        self._leader = self._lead_suit = self._win_seat = self._win_card = -1
+        self._tricks: list[tuple[int, tuple[int, ...], int]] = []
+        self._played = 0
+        self._hearts_broken = self._trump_broken = False
+        self._taken = [0, 0, 0, 0]
+        self._points = [0, 0, 0, 0]
+        self._streak = [0, 0, 0, 0]   # longest run of consecutive tricks per seat
+        self._run = (-1, 0)           # (seat, length) of the current run
+        self._lm = -1
+
+    # ------------------------------------------------------------------ contract
+    @property
+    def num_players(self) -> int:
+        return 4
+
+    def to_move(self) -> list[int]:
+        return [self._turn] if self._phase != OVER else []
+
+    def is_over(self) -> bool:
+        return self._phase == OVER
+
+    def scores(self) -> list[int]:
+        return list(self._totals)
+
+    def winners(self) -> list[int]:
+        if self._phase != OVER:
+            return []
+        if self.game.rules.king_ends_game and self._kings:
+            return [self._kings[-1]["seat"]]
+        return super().winners()
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        if seat != self._turn or self._phase == OVER:
+            return []
+        if self._phase == PLAY:
+            lm = self._lm
+            if lm < 0:
+                lm = self._lm = self._cascade(None)
+            top = (lm.bit_length() - 1) // 13
+            if not lm & ~SUIT_MASK[top]:  # one suit: the common case when following
+                return list(_SUIT_ACTIONS[top][lm >> (13 * top)])
+            return actions_of(lm)
+        return self._legal_choices()
+
+    def check(self, seat: int, action: Action | str) -> Violation | None:
+        code = parse(action)
+        if self._phase == OVER:
+            return GAME_OVER
+        if seat != self._turn:
+            return not_your_turn(seat, self.to_move()).violation
+        if self._phase == PLAY:
+            if code >= 52:
+                return Violation("wrong-phase", "The contract is chosen: play a card.")
+            if not self._hands[seat] >> code & 1:
+                return Violation("not-in-hand", f"You do not hold {CARD_TEXT[code]}.")
+            steps: list[tuple[str, int]] = []
+            self._cascade(steps)
+            for rule, allowed in steps:
+                if not allowed >> code & 1:
+                    return Violation(rule, _message(rule, self))
+            return None
+        if code < 52:
+            return Violation("wrong-phase",
+                             f"Seat {seat} chooses the contract first: `choose ...`.")
+        return self._choice_violation(seat, code)
+
+    def apply(self, seat: int, action: Action | str) -> list[Event]:
+        code = CODE.get(action)
+        if code is None:
+            code = parse(action)
+        if code < 52 and self._phase == PLAY and seat == self._turn:
+            lm = self._lm
+            if lm < 0:
+                lm = self._cascade(None)
+            if lm >> code & 1:
+                return self._play(seat, code)
+        elif code >= 100 and self._phase == CHOOSE and seat == self._turn:
+            if self._choice_violation(seat, code) is None:
+                return self._choose(seat, code)
+        v = self.check(seat, action)
+        assert v is not None, "an action refused by apply must be refused by check"
+        if v.rule == "game-over":
+            raise GameOver(v)
+        if v.rule == "not-your-turn":
+            raise not_your_turn(seat, self.to_move())
+        raise IllegalAction(v)
+
+    # ------------------------------------------------------------------ choosing
+    def _choice_violation(self, seat: int, code: int) -> Violation | None:
+        rules = self.game.rules
+        contract = Contract(code - 100) if code < 200 else TRUMP
+        info = CONTRACTS[contract]
+        # contract-closed: a penalty contract played twice; trump played 8 times
+        if self._played_count[contract] >= info.max_plays:
+            return Violation("contract-closed",
+                             f"{info.name} has been played {info.max_plays} times: it is closed.")
+        # choice-limit (standard): 3 penalty contracts and 2 trump deals per player
+        if rules.choice_limit == "standard":
+            penalties, trumps = rules.quota
+            used_pen, used_trump = self._seat_counts[seat]
+            if contract is TRUMP and used_trump >= trumps:
+                return Violation("choice-limit",
+                                 f"You have chosen your {trumps} trump deal"
+                                 f"{'s' if trumps > 1 else ''}: choose a penalty contract.")
+            if contract is not TRUMP and used_pen >= penalties:
+                return Violation("choice-limit",
+                                 f"You have chosen your {penalties} penalty contracts: "
+                                 "choose trump.")
+        # penalty-first (extra table rule): the first four deals are penalty contracts
+        if rules.penalty_first and contract is TRUMP and self._deal < 4:
+            return Violation("penalty-first",
+                             "The first four deals are penalty contracts (table rule).")
+        return None
+
+    def _legal_choices(self) -> list[Action]:
+        seat = self._turn
+        out = [a for c, a in CHOOSE_ACTIONS.items()
+               if self._choice_violation(seat, 100 + c) is None]
+        if self._choice_violation(seat, 200) is None:
+            out.extend(TRUMP_ACTIONS)
+        return out
+
+    def _choose(self, seat: int, code: int) -> list[Event]:
+        rules = self.game.rules
+        contract = Contract(code - 100) if code < 200 else TRUMP
+        info = CONTRACTS[contract]
+        self._contract = contract
+        self._trump = code - 200 if contract is TRUMP else -1
+        self._pen = self._pen_left = info.penalty_cards
+        self._unit = info.per_unit
+        self._give_up = info.give_up
+        self._beat = rules.must_beat == "all" or (rules.must_beat == "trump" and contract is TRUMP)
+        self._heart_ban = contract in (Contract.KUPA_ALMAZ, Contract.RIFKI) or (
+            rules.heart_lead_ban == "all-penalty" and contract is not TRUMP)
+        self._trump_ban = rules.trump_lead_after_break and contract is TRUMP
+        self._played_count[contract] += 1
+        self._seat_counts[seat][contract is TRUMP] += 1
+        trump = SUITS[self._trump] if contract is TRUMP else None
+        self._choices.append({"deal": self._deal + 1, "seat": seat, "contract": info.id,
+                              "trump": trump})
+        self._phase = PLAY
+        self._leader = seat
+        self._lm = -1
+        self._log.append(seat << 8 | code)
+        return [Event("chosen", seat, {"contract": info.id, "trump": trump})]
+
+    # ------------------------------------------------------------------ playing
+    def _cascade(self, steps: list[tuple[str, int]] | None) -> int:
+        """The cards the player to move may play: each block is one rule of RULES-NOTES §1,
+        in its order; ``steps`` (when given) receives (rule, cards still allowed) per block
+        that restricted the choice."""
+        hand = self._hands[self._turn]
+        if self._trick:
+            lead = self._lead_suit
+            led = hand & SUIT_MASK[lead]
+            if led:
+                # follow-suit: hold the led suit, play it
+                allowed = led
+                if steps is not None and led != hand:
+                    steps.append((FOLLOW, led))
+                win = self._win_card
+                # must-beat (Überstechpflicht, when on for this contract): play a led-suit card
+                # that beats the trick, if you hold one; a trumped trick cannot be beaten so.
+                if self._beat and win // 13 == lead:
+                    beats = led & ~((2 << win) - 1)
+                    if beats:
+                        if steps is not None and beats != led:
+                            steps.append((MUST_BEAT, beats))
+                        return beats
+                # give-up-penalty-card (Erkek, Kız, Rıfkı): a higher card of the led suit lies
+                # in the trick: play your lower penalty card of that suit.
+                if self._give_up:
+                    below = led & self._pen & ((1 << win) - 1)
+                    if below:
+                        if steps is not None and below != led:
+                            steps.append((GIVE_UP, below))
+                        return below
+                return allowed
+            # void in the led suit
+            if self._trump >= 0:
+                # must-trump: void, hold a trump, play one (even one that cannot win)
+                trumps = hand & SUIT_MASK[self._trump]
+                if trumps:
+                    if steps is not None and trumps != hand:
+                        steps.append((MUST_TRUMP, trumps))
+                    return trumps
+                return hand
+            pen = hand & self._pen
+            if pen:
+                # discard-penalty-card: void, hold a penalty card of this contract, discard it
+                # (Rıfkı with "Bei Rıfkı ohne Farbe" = any heart: any heart will do)
+                if self._contract == Contract.RIFKI and self.game.rules.rifki_void == "any-heart":
+                    pen = hand & HEART_MASK
+                if steps is not None and pen != hand:
+                    steps.append((DISCARD, pen))
+                return pen
+            return hand
+        # leading
+        allowed = hand
+        # hearts-not-broken: no heart lead until a heart was discarded, unless only hearts
+        if self._heart_ban and not self._hearts_broken:
+            rest = allowed & ~HEART_MASK
+            if rest and rest != allowed:
+                allowed = rest
+                if steps is not None:
+                    steps.append((HEARTS_BAN, allowed))
+        # trump-not-broken (table rule): no trump lead until a trump fell on another suit
+        if self._trump_ban and not self._trump_broken:
+            rest = allowed & ~SUIT_MASK[self._trump]
+            if rest and rest != allowed:
+                allowed = rest
+                if steps is not None:
+                    steps.append((TRUMP_BAN, allowed))
+        return allowed
+
+    def _play(self, seat: int, c: int) -> list[Event]:
+        bit = 1 << c
+        self._hands[seat] ^= bit
+        self._played |= bit
+        self._log.append(seat << 8 | c)
+        self._lm = -1
+        trick = self._trick
+        if trick:
+            s = c // 13
+            lead = self._lead_suit
+            if s == lead:
+                win = self._win_card
+                if c > win and win // 13 == lead:
+                    self._win_card = c
+                    self._win_seat = seat
+            else:
+                if s == 1:
+                    self._hearts_broken = True
+                if s == self._trump:
+                    self._trump_broken = True
+                    win = self._win_card
+                    if win // 13 != s or c > win:
+                        self._win_card = c
+                        self._win_seat = seat
+            trick.append(c)
+            if len(trick) == 4:
+                return self._close_trick([_PLAYED_EVENTS[seat][c]])
+        else:
+            self._leader = self._win_seat = seat
+            self._lead_suit = c // 13
+            self._win_card = c
+            trick.append(c)
+        self._turn = (seat + 1) & 3
+        return [_PLAYED_EVENTS[seat][c]]
+
+    def _close_trick(self, events: list[Event]) -> list[Event]:
+        w = self._win_seat
+        cards = tuple(self._trick)
+        self._tricks.append((self._leader, cards, w))
+        self._trick = []
+        self._taken[w] += 1
+        n = len(self._tricks)
+        if self._pen:
+            hit = self._pen_left & ((1 << cards[0]) | (1 << cards[1]) | (1 << cards[2])
+                                    | (1 << cards[3]))
+            if hit:
+                self._points[w] += self._unit * hit.bit_count()
+                self._pen_left ^= hit
+        elif self._contract != SON_IKI or n >= 12:
+            self._points[w] += self._unit
+        run_seat, run = self._run
+        run = run + 1 if run_seat == w else 1
+        self._run = (w, run)
+        if run > self._streak[w]:
+            self._streak[w] = run
+        events.append(_TRICK_EVENTS[w][self._leader])
+        self._turn = self._leader = w
+        self._lead_suit = self._win_card = self._win_seat = -1
+        if n == 13 or (self._pen and not self._pen_left):
+            self._end_deal(events)
+        return events
+
+    def _end_deal(self, events: list[Event]) -> None:
+        rules = self.game.rules
+        info = CONTRACTS[Contract(self._contract)]
+        points = list(self._points)
+        for s in range(4):
+            self._totals[s] += points[s]
+        trump = SUITS[self._trump] if self._trump >= 0 else None
+        self._score_table.append({"deal": self._deal + 1, "chooser": self._chooser,
+                                  "contract": info.id, "trump": trump, "points": points})
+        events.append(Event("deal-scored", None, {"deal": self._deal + 1, "contract": info.id,
+                                                  "points": points,
+                                                  "tricks": len(self._tricks)}))
+        ends_game = False
+        if self._contract == TRUMP:
+            for s in range(4):
+                king = self._taken[s] == 13
+                if rules.king_ends_game and (self._streak[s] >= 10 or self._taken[s] >= 11):
+                    king = ends_game = True
+                if king:
+                    self._kings.append({"deal": self._deal + 1, "seat": s,
+                                        "tricks": self._taken[s]})
+                    events.append(Event("king", s, {"deal": self._deal + 1,
+                                                    "tricks": self._taken[s]}))
+        self._deal += 1
+        if self._deal >= rules.deals or ends_game:
+            self._phase = OVER
+            self._lm = -1
+            events.append(Event("game-over", None, {"scores": list(self._totals),
+                                                    "winners": self.winners()}))
+            return
+        self._begin_deal(self._deal_hands(self._deal))
+
+    # ------------------------------------------------------------------ views and records
+    def view(self, seat: int | None) -> JSON:
+        rules = self.game.rules
+        contract = CONTRACTS[Contract(self._contract)] if self._contract >= 0 else None
+        hand_sizes = [h.bit_count() for h in self._hands]
+        trick_seats = [(self._leader + i) % 4 for i in range(len(self._trick))]
+        last = self._tricks[-1] if self._tricks else None
+        penalties, trumps = rules.quota
+        v: JSON = {
+            "game": "king",
+            "seat": seat,
+            "phase": PHASE_NAMES[self._phase],
+            "deal": min(self._deal + 1, rules.deals),
+            "deals": rules.deals,
+            "chooser": self._chooser if self._phase != OVER else None,
+            "to_move": self.to_move(),
+            "contract": contract.id if contract and self._phase == PLAY else None,
+            "contract_name": contract.name if contract and self._phase == PLAY else None,
+            "trump": SUITS[self._trump] if self._trump >= 0 and self._phase == PLAY else None,
+            "hand_sizes": hand_sizes,
+            "trick": {"leader": self._leader if self._trick else None,
+                      "cards": [[s, CARD_TEXT[c]] for s, c in zip(trick_seats, self._trick,
+                                                                   strict=True)]},
+            "last_trick": _trick_json(last) if last else None,
+            "tricks": [_trick_json(t) for t in self._tricks],
+            "tricks_taken": list(self._taken),
+            "deal_points": list(self._points),
+            "played": texts(self._played),
+            "hearts_broken": self._hearts_broken,
+            "trump_broken": self._trump_broken,
+            "open_contracts": {c.info.id: c.info.max_plays - self._played_count[c]
+                               for c in Contract},
+            "quota_left": (
+                [[penalties - p, trumps - t] for p, t in self._seat_counts]
+                if rules.choice_limit == "standard" else None),
+            "choices": [dict(c) for c in self._choices],
+            "score_table": [dict(r, points=list(r["points"])) for r in self._score_table],
+            "scores": list(self._totals),
+            "kings": [dict(k) for k in self._kings],
+            "over": self._phase == OVER,
+            "winners": self.winners(),
+            "rules": {k: getattr(rules, k) for k in rules.__dataclass_fields__},
+        }
+        if seat is not None:
+            # secret: only this seat's own hand
+            v["hand"] = texts(self._hands[seat])
+            v["legal"] = [str(a) for a in self.legal_actions(seat)]
+        else:
+            v["legal"] = []
+        return v
+
+    def record(self) -> JSON:
+        if self._sampled:
+            raise ValueError("a sampled world has no record: it was built from a view")
+        return make_record(self.game, 4, self._seed, dict(self._setup),
+                           [(e >> 8, ACTION_OF_CODE[e & 255]) for e in self._log])
+
+    def clone(self) -> KingState:
+        new = object.__new__(KingState)
+        for name in _SCALARS:
+            object.__setattr__(new, name, getattr(self, name))
+        new._hands = list(self._hands)
+        new._trick = list(self._trick)
+        new._tricks = list(self._tricks)
+        new._taken = list(self._taken)
+        new._points = list(self._points)
+        new._streak = list(self._streak)
+        new._totals = list(self._totals)
+        new._played_count = list(self._played_count)
+        new._seat_counts = [list(p) for p in self._seat_counts]
+        new._log = list(self._log)
+        # the tables below only ever grow by appending fresh entries: share the entries
+        new._score_table = list(self._score_table)
+        new._choices = list(self._choices)
+        new._kings = list(self._kings)
+        return new
+
+    def __repr__(self) -> str:
+        phase = PHASE_NAMES[self._phase]
+        contract = CONTRACTS[Contract(self._contract)].id if self._contract >= 0 else "-"
+        return (f"<KingState deal {self._deal + 1}/{self.game.rules.deals} {phase} "
+                f"{contract} to_move={self.to_move()} scores={self._totals}>")
+
+    # ------------------------------------------------------------------ helpers for tests/bots
+    def hand(self, seat: int) -> list[str]:
+        """The cards of ``seat`` (the true state: never give this to a bot or a client)."""
+        return texts(self._hands[seat])
+
+    @property
+    def contract(self) -> Contract | None:
+        return Contract(self._contract) if self._contract >= 0 else None
+
+
+_SCALARS = (
+    "game", "_seed", "_setup", "_sampled", "_first", "_deal", "_phase", "_chooser", "_turn",
+    "_contract", "_trump", "_pen", "_pen_left", "_give_up", "_beat", "_heart_ban",
+    "_trump_ban", "_leader", "_lead_suit", "_win_seat", "_win_card", "_played",
+    "_hearts_broken", "_trump_broken", "_run", "_lm", "_unit",
+)
+
+_BITS = tuple(1 << c for c in range(52))
+CARD_OF_FIRST = {"2D": 13 * 2 + 0, "7D": 13 * 2 + 5}
+
+
+def _trick_json(t: tuple[int, tuple[int, ...], int]) -> JSON:
+    leader, cards, winner = t
+    return {"leader": leader, "cards": [[(leader + i) % 4, CARD_TEXT[c]]
+                                        for i, c in enumerate(cards)], "winner": winner}
+
+
+def check_deal(hands: list[int]) -> None:
+    """A deal is four hands of 13 that together hold the whole pack once."""
+    if len(hands) != 4:
+        raise ValueError(f"a King deal has 4 hands, got {len(hands)}")
+    seen = 0
+    for i, h in enumerate(hands):
+        if h.bit_count() != 13:
+            raise ValueError(f"hand {i} holds {h.bit_count()} cards; every hand holds 13")
+        if seen & h:
+            raise ValueError(f"hand {i} repeats {' '.join(texts(seen & h))}")
+        seen |= h
+    assert seen == ALL
