@@ -39,10 +39,13 @@ def play(
     game: Annotated[str, typer.Argument(help="king | kukakoenig | uchokrola")] = "king",
     seat: Annotated[int, typer.Option(help="your seat (0-based)")] = 0,
     bots: Annotated[str, typer.Option(help="level of the computer opponents")] = "basic",
-    players: Annotated[int | None, typer.Option(help="number of players where the game allows a choice")] = None,
+    players: Annotated[int | None, typer.Option(help="number of players, where the game lets you choose")]
+    = None,
     seed: Annotated[int | None, typer.Option(help="seed for a repeatable game")] = None,
-    rule: Annotated[list[str] | None, typer.Option("--rule", "-r", help="table rule name=value (repeatable)")] = None,
-    variant: Annotated[list[str] | None, typer.Option(help="variant name, or name=value (repeatable)")] = None,
+    rule: Annotated[list[str] | None, typer.Option("--rule", "-r", help="table rule name=value (repeatable)")]
+    = None,
+    variant: Annotated[list[str] | None, typer.Option(help="variant name, or name=value (repeatable)")]
+    = None,
 ) -> None:
     """Play a game in the terminal against computer opponents."""
     if game not in GAMES:

@@ -53,7 +53,8 @@ class ReplayError(ValueError):
     """A game record that is malformed or does not replay; the message names the step."""
 
 
-def not_your_turn(seat: int | None, to_move: list[int]) -> NotYourTurn:
+def not_your_turn(seat: int | None, to_move: list[int]) -> IllegalAction:
+    """NotYourTurn for a seat that may not act now (GameOver once nobody may)."""
     if not to_move:
         return GameOver(Violation("game-over", "The game is over."))
     who = ", ".join(f"seat {s}" for s in to_move)

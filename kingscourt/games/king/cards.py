@@ -50,7 +50,7 @@ def cards_of(mask: int) -> list[int]:
 
 def texts(mask: int) -> list[str]:
     """Card texts of a mask sorted for display: by suit S H D C, high cards first."""
-    out = []
+    out: list[str] = []
     for s in range(4):
         sub = mask & SUIT_MASK[s]
         out.extend(CARD_TEXT[c] for c in reversed(cards_of(sub)))
@@ -58,7 +58,13 @@ def texts(mask: int) -> list[str]:
 
 
 def parse_hand(hand: str | Iterable[str]) -> int:
-    """A mask from ``"AS KS 2D"`` or ``["AS", "KS", "2D"]``; duplicates are refused."""
+    """A mask from ``"AS KS 2D"``, ``["AS", "KS", "2D"]`` or the bridge PBN form
+    ``"AK.QJ2.T.98765432"`` (spades.hearts.diamonds.clubs); duplicates are refused."""
+    if isinstance(hand, str) and "." in hand and " " not in hand.strip():
+        parts = hand.strip().split(".")
+        if len(parts) != 4:
+            raise ValueError(f"{hand!r}: a PBN hand has four suits separated by dots (S.H.D.C)")
+        hand = [r + s for s, ranks in zip(SUITS, parts, strict=True) for r in ranks]
     items = hand.split() if isinstance(hand, str) else list(hand)
     m = 0
     for t in items:

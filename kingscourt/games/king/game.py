@@ -35,7 +35,8 @@ class KingGame(Game):
         record_setup: JSON = {}
         if deal is not None:
             if isinstance(deal, str) or len(deal) != 4:
-                raise ValueError("deal: give four hands (a list of 4 lists or strings)")
+                n = "a string" if isinstance(deal, str) else f"{len(deal)} hands"
+                raise ValueError(f"deal: a King deal has 4 hands (lists or strings), got {n}")
             hands = [parse_hand(h) for h in deal]
             check_deal(hands)
             record_setup = {"deal": [" ".join(texts(h)) for h in hands]}

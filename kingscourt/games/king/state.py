@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from enum import IntEnum
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ...engine import (
     JSON,
@@ -24,7 +24,7 @@ from ...engine import (
 )
 from ...engine.errors import GAME_OVER, not_your_turn
 from .cards import ALL, CARD_TEXT, HEART_MASK, SUIT_MASK, SUITS, texts
-from .contracts import CONTRACT_OF_ID, CONTRACTS, PENALTY_CONTRACTS, Contract
+from .contracts import CONTRACTS, PENALTY_CONTRACTS, Contract
 
 if TYPE_CHECKING:
     from .game import KingGame
@@ -47,10 +47,10 @@ SON_IKI = Contract.SON_IKI
 PLAY_ACTIONS = tuple(Action(f"play {t}") for t in CARD_TEXT)
 CHOOSE_ACTIONS = {c: Action(f"choose {c.info.id}") for c in PENALTY_CONTRACTS}
 TRUMP_ACTIONS = tuple(Action(f"choose trump {s}") for s in SUITS)
-CODE: dict[str, int] = {a: c for c, a in enumerate(PLAY_ACTIONS)}
-CODE.update({a: 100 + c for c, a in CHOOSE_ACTIONS.items()})
-CODE.update({a: 200 + s for s, a in enumerate(TRUMP_ACTIONS)})
-ACTION_OF_CODE: dict[int, Action] = {c: a for a, c in CODE.items()}
+ACTION_OF_CODE: dict[int, Action] = {c: a for c, a in enumerate(PLAY_ACTIONS)}
+ACTION_OF_CODE.update({100 + c: a for c, a in CHOOSE_ACTIONS.items()})
+ACTION_OF_CODE.update({200 + s: a for s, a in enumerate(TRUMP_ACTIONS)})
+CODE: dict[str, int] = {a: c for c, a in ACTION_OF_CODE.items()}
 
 # The play actions of every 13-bit sub-mask of each suit, low cards first (4 x 8192 tuples).
 _SUIT_ACTIONS: tuple[tuple[tuple[Action, ...], ...], ...] = tuple(
@@ -136,12 +136,46 @@ class KingState(State):
     """A King match. Build it with ``load_game("king").new_state(...)``."""
 
     __slots__ = (
-        "_beat", "_choices", "_chooser", "_contract", "_first", "_give_up", "_heart_ban",
-        "_hands", "_hearts_broken", "_kings", "_lead_suit", "_leader", "_lm", "_log",
-        "_pen", "_pen_left", "_phase", "_played", "_played_count", "_points", "_run",
-        "_score_table", "_seat_counts", "_seed", "_setup", "_streak", "_taken", "_totals",
-        "_trick", "_tricks", "_trump", "_trump_ban", "_trump_broken", "_turn", "_win_card",
-        "_win_seat", "_deal", "game", "_sampled", "_unit",
+        "_beat",
+        "_choices",
+        "_chooser",
+        "_contract",
+        "_deal",
+        "_first",
+        "_give_up",
+        "_hands",
+        "_heart_ban",
+        "_hearts_broken",
+        "_kings",
+        "_lead_suit",
+        "_leader",
+        "_lm",
+        "_log",
+        "_pen",
+        "_pen_left",
+        "_phase",
+        "_played",
+        "_played_count",
+        "_points",
+        "_run",
+        "_sampled",
+        "_score_table",
+        "_seat_counts",
+        "_seed",
+        "_setup",
+        "_streak",
+        "_taken",
+        "_totals",
+        "_trick",
+        "_tricks",
+        "_trump",
+        "_trump_ban",
+        "_trump_broken",
+        "_turn",
+        "_unit",
+        "_win_card",
+        "_win_seat",
+        "game",
     )
 
     game: KingGame
@@ -257,9 +291,9 @@ class KingState(State):
                 lm = self._cascade(None)
             if lm >> code & 1:
                 return self._play(seat, code)
-        elif code >= 100 and self._phase == CHOOSE and seat == self._turn:
-            if self._choice_violation(seat, code) is None:
-                return self._choose(seat, code)
+        elif (code >= 100 and self._phase == CHOOSE and seat == self._turn
+              and self._choice_violation(seat, code) is None):
+            return self._choose(seat, code)
         v = self.check(seat, action)
         assert v is not None, "an action refused by apply must be refused by check"
         if v.rule == "game-over":
@@ -502,7 +536,7 @@ class KingState(State):
             "game": "king",
             "seat": seat,
             "phase": PHASE_NAMES[self._phase],
-            "deal": min(self._deal + 1, rules.deals),
+            "deal": self._deal + 1 if self._phase != OVER else len(self._score_table),
             "deals": rules.deals,
             "chooser": self._chooser if self._phase != OVER else None,
             "to_move": self.to_move(),
@@ -570,7 +604,8 @@ class KingState(State):
     def __repr__(self) -> str:
         phase = PHASE_NAMES[self._phase]
         contract = CONTRACTS[Contract(self._contract)].id if self._contract >= 0 else "-"
-        return (f"<KingState deal {self._deal + 1}/{self.game.rules.deals} {phase} "
+        deal = self._deal + 1 if self._phase != OVER else len(self._score_table)
+        return (f"<KingState deal {deal}/{self.game.rules.deals} {phase} "
                 f"{contract} to_move={self.to_move()} scores={self._totals}>")
 
     # ------------------------------------------------------------------ helpers for tests/bots

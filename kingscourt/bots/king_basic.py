@@ -1,0 +1,197 @@
+"""The ``basic`` King bot: the habits of a club player, from the view alone.
+
+Choosing: every open contract is scored by a rough estimate of what this hand takes in it,
+measured against an even share of the deal's total, and the best is named (with trump: the
+longest, strongest suit).
+
+Playing a penalty deal: duck under the trick when possible (the highest card that still
+loses), win with the highest card when forced, discard the most dangerous card when void,
+and lead low from a suit that holds no penalty card of ours.
+
+Playing trump: win as cheaply as possible, lead aces and long trumps, otherwise play low.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ..engine import JSON, Game
+from ..games.king.cards import CARD_OF_TEXT, CARD_TEXT
+from ..games.king.contracts import CONTRACT_OF_ID, CONTRACTS, Contract, deal_total
+
+SUITS = "SHDC"
+ACE, KING, QUEEN, JACK = 12, 11, 10, 9
+
+
+def _rank(c: int) -> int:
+    return c % 13
+
+
+def _suit(c: int) -> int:
+    return c // 13
+
+
+def hand_by_suit(hand: list[int]) -> list[list[int]]:
+    out: list[list[int]] = [[], [], [], []]
+    for c in sorted(hand):
+        out[_suit(c)].append(c)
+    return out
+
+
+def trick_estimate(hand: list[int], trump: int | None) -> float:
+    """Tricks a hand may take: honours with their guards, and long trumps."""
+    tricks = 0.0
+    for s, cards in enumerate(hand_by_suit(hand)):
+        ranks = {_rank(c) for c in cards}
+        n = len(cards)
+        if ACE in ranks:
+            tricks += 1.0
+        if KING in ranks and n >= 2:
+            tricks += 0.7
+        if QUEEN in ranks and n >= 3:
+            tricks += 0.4
+        if s == trump:
+            tricks += max(0, n - 3) * 0.9 + (0.3 if JACK in ranks else 0)
+        elif trump is not None and n <= 1:
+            tricks += 0.3 * (2 - n)  # a short side suit lets trumps ruff
+    return tricks
+
+
+def penalty_estimate(hand: list[int], contract: Contract) -> float:
+    """Expected penalty units this hand takes in a penalty contract (rough)."""
+    by_suit = hand_by_suit(hand)
+    low = sum(1 for c in hand if _rank(c) <= 5)
+    high = sum(1 for c in hand if _rank(c) >= QUEEN)
+    if contract is Contract.EL_ALMAZ:
+        return max(0.5, 3.25 + 0.6 * (high - 3) - 0.25 * (low - 5))
+    if contract is Contract.SON_IKI:
+        return max(0.1, 0.5 + 0.2 * (high - 3) - 0.1 * (low - 5))
+    if contract is Contract.KUPA_ALMAZ:
+        hearts = by_suit[1]
+        high_hearts = sum(1 for c in hearts if _rank(c) >= 9)
+        shortest = min(len(cs) for i, cs in enumerate(by_suit) if i != 1)
+        return max(0.5, 3.25 + 0.8 * high_hearts - 0.3 * (len(hearts) - high_hearts)
+                   + (0.5 if shortest == 0 else 0) - 0.2 * (low - 5))
+    if contract is Contract.RIFKI:
+        hearts = [_rank(c) for c in by_suit[1]]
+        if KING in hearts:
+            guard = len(hearts) - 1
+            return 0.8 if guard <= 1 else 0.55 if guard <= 3 else 0.35
+        return 0.2 if len(hearts) >= 3 else 0.3
+    targets = (KING, JACK) if contract is Contract.ERKEK_ALMAZ else (QUEEN,)
+    risk = 0.0
+    for cards in by_suit:
+        ranks = [_rank(c) for c in cards]
+        for t in targets:
+            if t in ranks:
+                below = sum(1 for r in ranks if r < t)
+                risk += 0.9 if below == 0 else 0.6 if below <= 2 else 0.35
+    per = 8 if contract is Contract.ERKEK_ALMAZ else 4
+    return risk + (per / 4) * 0.4
+
+
+class KingBasicBot:
+    """A readable heuristic; it sees only the view."""
+
+    def __init__(self, game: Game, seed: int | None = None, **budget: Any) -> None:
+        self.game = game
+        self.rng = random.Random(seed)
+
+    def choose(self, view: JSON) -> str:
+        legal: list[str] = view["legal"]
+        if not legal:
+            raise ValueError("this view offers no legal action: the seat is not to move")
+        if len(legal) == 1:
+            return legal[0]
+        if view["phase"] == "choose":
+            return self._choose_contract(view, legal)
+        return self._play(view, legal)
+
+    # ---------------------------------------------------------------- choosing
+    def _choose_contract(self, view: JSON, legal: list[str]) -> str:
+        hand = [CARD_OF_TEXT[t] for t in view["hand"]]
+        best, best_value = legal[0], float("-inf")
+        for action in legal:
+            words = action.split()
+            if words[1] == "trump":
+                trump = SUITS.index(words[2])
+                value = 50 * trick_estimate(hand, trump) - deal_total(Contract.TRUMP) / 4
+            else:
+                contract = CONTRACT_OF_ID[words[1]]
+                units = penalty_estimate(hand, contract)
+                value = CONTRACTS[contract].per_unit * units - deal_total(contract) / 4
+            value += self.rng.random() * 1e-6  # break exact ties reproducibly
+            if value > best_value:
+                best, best_value = action, value
+        return best
+
+    # ---------------------------------------------------------------- playing
+    def _play(self, view: JSON, legal: list[str]) -> str:
+        cards = [CARD_OF_TEXT[a.split()[1]] for a in legal]
+        contract = CONTRACT_OF_ID[view["contract"]]
+        trick = [CARD_OF_TEXT[c] for _s, c in view["trick"]["cards"]]
+        trump = SUITS.index(view["trump"]) if view["trump"] else -1
+        if contract is Contract.TRUMP:
+            card = self._play_trump(view, cards, trick, trump)
+        else:
+            card = self._play_penalty(view, cards, trick, contract)
+        return f"play {CARD_TEXT[card]}"
+
+    @staticmethod
+    def _winning(trick: list[int], trump: int) -> int:
+        win = trick[0]
+        for c in trick[1:]:
+            if (_suit(c) == _suit(win) and c > win) or (_suit(c) == trump and _suit(win) != trump):
+                win = c
+        return win
+
+    @staticmethod
+    def _beats(c: int, win: int, trump: int) -> bool:
+        if _suit(c) == _suit(win):
+            return c > win
+        return _suit(c) == trump
+
+    def _play_trump(self, view: JSON, cards: list[int], trick: list[int], trump: int) -> int:
+        if not trick:
+            aces = [c for c in cards if _rank(c) == ACE]
+            if aces:
+                return aces[0]
+            trumps = [c for c in cards if _suit(c) == trump]
+            if len(trumps) >= 4:
+                return max(trumps)
+            return min(cards, key=lambda c: (_suit(c) == trump, _rank(c)))
+        win = self._winning(trick, trump)
+        winners = [c for c in cards if self._beats(c, win, trump)]
+        if winners:
+            last = len(trick) == 3
+            pick = min(winners, key=lambda c: (_suit(c) == trump, _rank(c)))
+            if last or _rank(pick) >= QUEEN or _suit(pick) == trump:
+                return pick
+            return max(winners, key=_rank)
+        return min(cards, key=lambda c: (_suit(c) == trump, _rank(c)))
+
+    def _play_penalty(self, view: JSON, cards: list[int], trick: list[int],
+                      contract: Contract) -> int:
+        pen = CONTRACTS[contract].penalty_cards
+        danger = [c for c in cards if pen >> c & 1]
+        if not trick:
+            # lead low from a suit without our own penalty cards
+            own_pen_suits = {_suit(c) for c in danger}
+            safe = [c for c in cards if _suit(c) not in own_pen_suits] or cards
+            return min(safe, key=_rank)
+        lead = _suit(trick[0])
+        win = self._winning(trick, -1)
+        following = [c for c in cards if _suit(c) == lead]
+        if following:
+            losers = [c for c in following if c < win]
+            if losers:
+                return max(losers)  # duck as high as possible
+            if len(trick) == 3:
+                safe = [c for c in following if not pen >> c & 1]
+                return max(safe or following)  # we take it anyway: shed the highest
+            return min(following)
+        # void: shed the most dangerous card
+        if danger:
+            return max(danger, key=_rank)
+        return max(cards, key=lambda c: (_rank(c), -len([x for x in cards if _suit(x) == _suit(c)])))

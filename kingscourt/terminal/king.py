@@ -1,0 +1,235 @@
+"""King in the terminal: one human seat against three bots, drawn with rich.
+
+Type a card (``QS``, ``play QS``) or the number shown beside a legal action; ``t`` shows the
+choice and score tables, ``l`` the last trick, ``c`` the card counter, ``r`` the table rules,
+``?`` the help, ``q`` quits. An illegal entry prints the rule's message and changes nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from rich.console import Console
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+import kingscourt
+
+from ..engine import JSON, IllegalAction, MalformedAction, describe
+from ..games.king.contracts import CONTRACT_OF_ID, CONTRACTS
+from ..games.king.rules import KingRules
+
+SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+COLOUR = {"S": "white", "H": "red", "D": "red", "C": "white"}
+HELP = ("Enter a card (QS or play QS) or the number of a legal action. "
+        "t: tables  l: last trick  c: card counter  r: table rules  ?: help  q: quit")
+
+
+def card_text(card: str) -> Text:
+    rank = "10" if card[0] == "T" else card[0]
+    return Text(rank + SYMBOL[card[1]], style=f"bold {COLOUR[card[1]]}")
+
+
+def contract_label(contract: str | None, trump: str | None) -> str:
+    if contract is None:
+        return "—"
+    name = CONTRACTS[CONTRACT_OF_ID[contract]].name
+    return f"{name} {SYMBOL[trump]}" if trump else name
+
+
+def seat_name(seat: int, me: int) -> str:
+    return "You" if seat == me else f"Seat {seat}"
+
+
+class KingTerminal:
+    def __init__(self, console: Console, seat: int, input_fn: Callable[[str], str]) -> None:
+        self.console = console
+        self.seat = seat
+        self.input = input_fn
+
+    # ------------------------------------------------------------ drawing
+    def trick_line(self, trick: JSON, title: str) -> Text:
+        line = Text(f"{title}: ")
+        if not trick or not trick["cards"]:
+            line.append("—", style="dim")
+            return line
+        for s, c in trick["cards"]:
+            line.append(f"{seat_name(s, self.seat)} ")
+            line.append_text(card_text(c))
+            line.append("   ")
+        if trick.get("winner") is not None:
+            line.append(f"→ {seat_name(trick['winner'], self.seat)}", style="italic")
+        return line
+
+    def hand_line(self, view: JSON) -> Text:
+        legal_cards = {a.split()[1] for a in view["legal"] if a.startswith("play ")}
+        line = Text("Your hand: ")
+        for suit in "SHDC":
+            cards = [c for c in view["hand"] if c[1] == suit]
+            if not cards:
+                continue
+            for c in cards:
+                t = card_text(c)
+                if view["phase"] == "play" and c not in legal_cards:
+                    t.stylize("dim")
+                elif view["phase"] == "play":
+                    t.stylize("underline")
+                line.append_text(t)
+                line.append(" ")
+            line.append("  ")
+        return line
+
+    def status(self, view: JSON) -> None:
+        open_pen = ", ".join(f"{CONTRACTS[CONTRACT_OF_ID[k]].name} ×{n}"
+                             for k, n in view["open_contracts"].items() if n > 0 and k != "trump")
+        header = Text.assemble(
+            (f"Deal {view['deal']}/{view['deals']}  ", "bold"),
+            f"Contract: {contract_label(view['contract'], view['trump'])}  ",
+            f"(chosen by {seat_name(view['chooser'], self.seat)})\n",
+            (f"Open: {open_pen or '—'}; trump ×{view['open_contracts']['trump']}", "dim"),
+        )
+        scores = "  ".join(f"{seat_name(s, self.seat)} {p:+d}"
+                           for s, p in enumerate(view["scores"]))
+        taken = "  ".join(f"{seat_name(s, self.seat)} {n}"
+                          for s, n in enumerate(view["tricks_taken"]))
+        body = Text()
+        body.append_text(header)
+        body.append(f"\nScores: {scores}\nTricks this deal: {taken}\n")
+        body.append_text(self.trick_line(view["trick"], "Trick"))
+        body.append("\n")
+        body.append_text(self.hand_line(view))
+        self.console.print(Panel(body, title="King", expand=False))
+
+    def tables(self, view: JSON) -> None:
+        table = Table(title="Choices and scores")
+        table.add_column("Deal", justify="right")
+        table.add_column("Chooser")
+        table.add_column("Contract")
+        for s in range(4):
+            table.add_column(seat_name(s, self.seat), justify="right")
+        for row in view["score_table"]:
+            table.add_row(str(row["deal"]), seat_name(row["chooser"], self.seat),
+                          contract_label(row["contract"], row["trump"]),
+                          *(f"{p:+d}" for p in row["points"]))
+        table.add_row("", "", "Total", *(f"{p:+d}" for p in view["scores"]), style="bold")
+        self.console.print(table)
+        if view.get("quota_left"):
+            left = "  ".join(f"{seat_name(s, self.seat)}: {p} penalty, {t} trump"
+                             for s, (p, t) in enumerate(view["quota_left"]))
+            self.console.print(f"Still to choose — {left}")
+
+    def counter(self, view: JSON) -> None:
+        line = Text("Played this deal: ")
+        for suit in "SHDC":
+            cards = [c for c in view["played"] if c[1] == suit]
+            line.append(f"{SYMBOL[suit]} {len(cards)}: ")
+            for c in cards:
+                line.append_text(card_text(c))
+                line.append(" ")
+            line.append("  ")
+        self.console.print(line)
+
+    def rules(self, view: JSON) -> None:
+        for r in describe(KingRules):
+            self.console.print(f"[bold]{r['label']}[/bold]: {view['rules'][r['name']]!s} — "
+                               f"{r['help']}")
+
+    # ------------------------------------------------------------ events
+    def show_events(self, events: list[kingscourt.Event]) -> None:
+        for e in events:
+            who = seat_name(e.seat, self.seat) if e.seat is not None else ""
+            if e.kind == "chosen":
+                self.console.print(f"{who} chooses {contract_label(e.data['contract'], e.data['trump'])}.")
+            elif e.kind == "played" and e.seat != self.seat:
+                self.console.print(Text.assemble(f"{who} plays ", card_text(e.data["card"])))
+            elif e.kind == "trick":
+                self.console.print(f"[italic]{who} take{'' if who == 'You' else 's'} the trick.[/italic]")
+            elif e.kind == "deal-scored":
+                pts = "  ".join(f"{seat_name(s, self.seat)} {p:+d}"
+                                for s, p in enumerate(e.data["points"]))
+                self.console.print(Panel(f"Deal {e.data['deal']} scored: {pts}", expand=False))
+            elif e.kind == "king":
+                self.console.print(Panel(Text(f"♔  KING!  {who} took {e.data['tricks']} tricks "
+                                              f"in deal {e.data['deal']}!  ♔",
+                                              style="bold yellow", justify="center"),
+                                         border_style="yellow"))
+            elif e.kind == "game-over":
+                pass
+
+    # ------------------------------------------------------------ the human's turn
+    def ask(self, view: JSON) -> str | None:
+        legal: list[str] = view["legal"]
+        self.status(view)
+        if view["phase"] == "choose":
+            self.console.print("[bold]Choose the contract:[/bold]")
+        options = "  ".join(f"[cyan]{i}[/cyan]:{a.removeprefix('play ').removeprefix('choose ')}"
+                            for i, a in enumerate(legal, 1))
+        self.console.print(options)
+        while True:
+            raw = self.input("> ").strip()
+            if raw in ("q", "quit", "exit"):
+                return None
+            if raw in ("?", "h", "help"):
+                self.console.print(HELP)
+                continue
+            if raw == "t":
+                self.tables(view)
+                continue
+            if raw == "l":
+                self.console.print(self.trick_line(view["last_trick"], "Last trick"))
+                continue
+            if raw == "c":
+                self.counter(view)
+                continue
+            if raw == "r":
+                self.rules(view)
+                continue
+            if raw.isdigit() and 1 <= int(raw) <= len(legal):
+                return legal[int(raw) - 1]
+            if not raw:
+                continue
+            if " " not in raw:
+                raw = f"play {raw}" if view["phase"] == "play" else f"choose {raw}"
+            return raw
+
+
+def play(*, seat: int, bots: str, players: int | None, seed: int | None, options: dict[str, Any],
+         console: Console, input_fn: Callable[[str], str] | None = None) -> kingscourt.State:
+    if players not in (None, 4):
+        raise ValueError("King is played by 4 players")
+    if not 0 <= seat < 4:
+        raise ValueError(f"seat must be 0..3, not {seat}")
+    game = kingscourt.load_game("king", **options)
+    state = game.new_state(seed=seed)
+    bot_of = {s: kingscourt.bots.load(bots, game, seed=(seed or 0) * 10 + s)
+              for s in range(4) if s != seat}
+    ui = KingTerminal(console, seat, input_fn or console.input)
+    console.print(Panel("King — 20 deals, you are [bold]You[/bold] (seat "
+                        f"{seat}); bots: {bots}. {HELP}", expand=False))
+    while not state.is_over():
+        mover = state.to_move()[0]
+        view = state.view(mover)
+        if mover != seat:
+            events = state.apply(mover, bot_of[mover].choose(view))
+            ui.show_events(events)
+            continue
+        while True:
+            action = ui.ask(view)
+            if action is None:
+                console.print("Bye.")
+                return state
+            try:
+                events = state.apply(seat, action)
+                break
+            except IllegalAction as e:
+                console.print(f"[red]{e.message}[/red] [dim]({e.rule})[/dim]")
+            except MalformedAction as e:
+                console.print(f"[red]{e.message}[/red]")
+        ui.show_events(events)
+    final = state.view(seat)
+    ui.tables(final)
+    winners = ", ".join(seat_name(s, seat) for s in final["winners"])
+    console.print(Panel(f"Game over. Winner: {winners}", style="bold", expand=False))
+    return state

@@ -1,0 +1,116 @@
+"""Points of every contract, early ends, King, and the extra table rule that ends the game."""
+
+from __future__ import annotations
+
+import pytest
+
+import kingscourt
+from kingscourt.games.king import CONTRACTS, Contract, deal_total
+from kingscourt.games.king.ranking import king_points
+
+from .scenario import BASE, finish_deal, play, start
+
+# Seat 1 holds all thirteen spades; seat 0 (2D) names spades trump and seat 1 makes King.
+ALL_SPADES = [
+    ".AKQJT98.AKQ2.JT",
+    "AKQJT98765432...",
+    ".7654.JT98.98765",
+    ".32.76543.AKQ432",
+]
+# Seat 1 holds twelve spades and the 2C: twelve tricks, the last one lost.
+TWELVE = [
+    "2.AKQJT9.AKQ2.JT",
+    "AKQJT9876543...2",
+    ".8765.JT98.98765",
+    ".432.76543.AKQ43",
+]
+
+
+@pytest.mark.parametrize(("contract", "total"), [
+    (Contract.EL_ALMAZ, -650), (Contract.KUPA_ALMAZ, -390), (Contract.ERKEK_ALMAZ, -480),
+    (Contract.KIZ_ALMAZ, -400), (Contract.RIFKI, -320), (Contract.SON_IKI, -360),
+    (Contract.TRUMP, 650)])
+def test_contract_table(contract: Contract, total: int) -> None:
+    assert deal_total(contract) == total
+
+
+def test_penalties_of_a_pass_and_a_game() -> None:
+    assert sum(deal_total(c) for c in Contract if c.is_penalty) == -2600
+    assert 2 * sum(deal_total(c) for c in Contract if c.is_penalty) + 8 * 650 == 0
+
+
+def test_kiz_almaz_ends_when_the_fourth_queen_falls() -> None:
+    # every queen is seat 1's: seat 0 leads A of each suit, seat 1 must give up the queen
+    state = start(BASE, "kiz-almaz", "AS QS JS 8S")
+    assert state.view(None)["deal_points"] == [-100, 0, 0, 0]
+    state = start(BASE, "kiz-almaz")
+    finish_deal(state)
+    row = state.view(None)["score_table"][0]
+    assert sum(row["points"]) == -400
+
+
+def test_son_iki_scores_only_the_last_two_tricks() -> None:
+    state = start(BASE, "son-iki")
+    taken_at_11 = None
+    while state.view(None)["deal"] == 1:
+        view = state.view(None)
+        if len(view["tricks"]) == 11 and taken_at_11 is None:
+            taken_at_11 = view["deal_points"]
+        seat = state.to_move()[0]
+        state.apply(seat, state.legal_actions(seat)[0])
+    assert taken_at_11 == [0, 0, 0, 0]
+    points = state.view(None)["score_table"][0]["points"]
+    assert sorted(points)[:2] in ([-180, -180], [-360, 0]) and sum(points) == -360
+
+
+def test_king_all_thirteen_tricks() -> None:
+    state = start(ALL_SPADES, "trump S")
+    events = []
+    while state.view(None)["deal"] == 1:
+        seat = state.to_move()[0]
+        events += state.apply(seat, state.legal_actions(seat)[0])
+    kings = [e for e in events if e.kind == "king"]
+    assert [(e.seat, e.data["tricks"]) for e in kings] == [(1, 13)]
+    view = state.view(2)
+    assert view["kings"] == [{"deal": 1, "seat": 1, "tricks": 13}]
+    assert view["score_table"][0]["points"] == [0, 650, 0, 0]  # no extra points for King
+    assert not state.is_over()
+
+
+def test_twelve_tricks_is_no_king_by_default() -> None:
+    state = start(TWELVE, "trump S")
+    events = []
+    while state.view(None)["deal"] == 1:
+        seat = state.to_move()[0]
+        events += state.apply(seat, state.legal_actions(seat)[0])
+    assert state.view(None)["score_table"][0]["points"][1] == 600
+    assert not [e for e in events if e.kind == "king"]
+
+
+def test_king_ends_game_table_rule() -> None:
+    state = start(TWELVE, "trump S", king_ends_game=True)
+    finish_deal(state)
+    assert state.is_over()
+    assert state.winners() == [1]
+    assert state.view(None)["kings"] == [{"deal": 1, "seat": 1, "tricks": 12}]
+    assert state.view(None)["deal"] == 1
+    with pytest.raises(kingscourt.GameOver):
+        state.apply(1, "choose el-almaz")
+
+
+def test_trump_points() -> None:
+    state = start(ALL_SPADES, "trump S", "2D")
+    state.apply(1, "play 2S")
+    play(state, "8D 3D")
+    assert state.view(None)["deal_points"] == [0, 50, 0, 0]
+
+
+def test_king_points() -> None:
+    assert king_points([300, 100, 100, -500], []) == [3.0, 1.5, 1.5, 0.0]
+    assert king_points([300, 100, 100, -500], [{"deal": 3, "seat": 3, "tricks": 13}]) == [
+        3.0, 1.5, 1.5, 1.0]
+
+
+def test_contract_names_match_the_rulebook() -> None:
+    assert [CONTRACTS[c].name for c in Contract if c.is_penalty] == [
+        "El Almaz", "Kupa Almaz", "Erkek Almaz", "Kız Almaz", "Rıfkı", "Son İki"]

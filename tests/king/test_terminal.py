@@ -1,0 +1,70 @@
+"""The terminal client, driven through the `kingscourt` command with scripted input."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Iterator
+
+from rich.console import Console
+from typer.testing import CliRunner
+
+import kingscourt
+from kingscourt.cli import app
+from kingscourt.terminal import king as terminal
+
+
+def test_a_whole_game_through_the_command() -> None:
+    result = CliRunner().invoke(app, ["play", "king", "--seed", "3", "--seat", "2"],
+                                input="1\n" * 400)
+    assert result.exit_code == 0, result.output
+    assert "Game over. Winner:" in result.output
+    assert "Choose the contract:" in result.output
+    assert "Deal 20 scored" in result.output
+
+
+def _first_restricted_seed() -> tuple[int, str]:
+    """A seed whose first human decision (seat 1) is a play with a card it may not play."""
+    for seed in range(100):
+        game = kingscourt.load_game("king")
+        state = game.new_state(seed=seed)
+        bots = {s: kingscourt.bots.load("basic", game, seed=seed * 10 + s) for s in (0, 2, 3)}
+        while state.to_move() != [1]:
+            seat = state.to_move()[0]
+            state.apply(seat, bots[seat].choose(state.view(seat)))
+        view = state.view(1)
+        if view["phase"] == "play":
+            banned = [c for c in view["hand"] if f"play {c}" not in view["legal"]]
+            if banned:
+                return seed, banned[0]
+    raise AssertionError("no such seed")
+
+
+def test_illegal_entry_prints_the_rule_and_changes_nothing() -> None:
+    seed, banned = _first_restricted_seed()
+    answers: Iterator[str] = iter([banned, "zz", "t", "c", "l", "r", "?", "q"])
+    out = io.StringIO()
+    console = Console(file=out, width=100)
+    state = terminal.play(seat=1, bots="basic", players=None, seed=seed, options={},
+                          console=console, input_fn=lambda _prompt: next(answers))
+    text = out.getvalue()
+    violation = state.check(1, f"play {banned}")
+    assert violation is not None
+    assert violation.message in text.replace("\n", " ") or violation.rule in text
+    assert "is not an action" in text or "King actions are" in text
+    assert "Choices and scores" in text and "Played this deal" in text
+    assert "Überstechpflicht" in text
+    assert state.to_move() == [1]  # nothing was played for the human
+    assert banned in state.view(1)["hand"]
+
+
+def test_king_is_celebrated() -> None:
+    ui = terminal.KingTerminal(Console(file=io.StringIO(), width=80), 0, input)
+    out = ui.console.file
+    ui.show_events([kingscourt.Event("king", 2, {"deal": 4, "tricks": 13})])
+    assert "KING!" in out.getvalue() and "Seat 2 took 13 tricks" in out.getvalue()
+
+
+def test_bad_options_are_reported() -> None:
+    result = CliRunner().invoke(app, ["play", "king", "--rule", "must_beat=sometimes"])
+    assert result.exit_code != 0
+    assert "must_beat" in result.output
