@@ -21,6 +21,9 @@ CASES = [
     pytest.param("king", {"must_beat": "all", "heart_lead_ban": "all-penalty",
                           "trump_lead_after_break": True, "rifki_void": "any-heart"}, {},
                  id="king-strict"),
+    pytest.param("kukakoenig", {}, {"players": 2}, id="kukakoenig-2"),
+    pytest.param("kukakoenig", {}, {"players": 3}, id="kukakoenig-3"),
+    pytest.param("kukakoenig", {}, {"players": 4}, id="kukakoenig-4"),
 ]
 
 

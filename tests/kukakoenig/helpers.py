@@ -1,0 +1,51 @@
+"""Scenario helpers: explicit decks in card names, picks by seat, the card set's leftovers."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+
+import kingscourt
+from kingscourt.engine import Event, State
+from kingscourt.games.kukakoenig import TYPES, KukakoenigState
+
+GAME = kingscourt.load_game("kukakoenig")
+
+
+def deck(*rows: str, pile: str = "", fill: int = 0) -> list[str]:
+    """Rows of three (``"king knight sheep"``, outermost last), then the pile (top first),
+    then ``fill`` more cards: what is left of the card set, in the card-set file's order."""
+    out = [c for r in rows for c in r.split()] + pile.split()
+    return out + rest_of_set(out)[:fill]
+
+
+def rest_of_set(used: list[str]) -> list[str]:
+    left = Counter({t.name: t.copies for t in TYPES})
+    left.subtract(Counter(used))
+    return [t.name for t in TYPES for _ in range(left[t.name])]
+
+
+def new(players: int, cards: list[str], seed: int = 1) -> KukakoenigState:
+    state = GAME.new_state(players=players, seed=seed, deck=cards)
+    assert isinstance(state, KukakoenigState)
+    return state
+
+
+def call(state: State, picks: Mapping[int, int]) -> list[Event]:
+    """Every seat of ``picks`` names its row (1-based), in seat order; all events."""
+    events: list[Event] = []
+    for seat in sorted(picks):
+        events += state.apply(seat, f"row {picks[seat]}")
+    return events
+
+
+def kinds(events: list[Event]) -> list[str]:
+    return [e.kind for e in events]
+
+
+def first(events: list[Event], kind: str) -> Event:
+    return next(e for e in events if e.kind == kind)
+
+
+def all_views(state: State) -> list[object]:
+    return [state.view(s) for s in [None, *range(state.num_players)]]
