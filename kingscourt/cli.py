@@ -61,6 +61,60 @@ def play(
         raise typer.BadParameter(str(e)) from e
 
 
+@app.command()
+def arena(
+    game: Annotated[str, typer.Argument(help="king | kukakoenig | uchokrola")],
+    bots: Annotated[str, typer.Option(help="one bot per seat, e.g. strong,basic,basic,basic "
+                                           "(budgets: strong:iterations=400)")]
+    = "basic,random,random,random",
+    games: Annotated[int, typer.Option(help="duplicate deals; each is played once per rotation")] = 10,
+    seed: Annotated[int, typer.Option(help="seed of the first deal")] = 0,
+    jobs: Annotated[int, typer.Option(help="worker processes")] = 1,
+    json_out: Annotated[bool, typer.Option("--json", help="print the results as JSON")] = False,
+    plot: Annotated[Path | None, typer.Option(help="write a bar chart (PNG) here")] = None,
+    rule: Annotated[list[str] | None, typer.Option("--rule", "-r", help="table rule name=value")] = None,
+) -> None:
+    """Bot against bot on duplicate deals: mean score with 95% CI and win rate per bot."""
+    from rich.progress import Progress
+    from rich.table import Table
+
+    from .arena import run_arena
+    from .arena.match import parse_bot
+    from .bots import LEVELS
+
+    if game not in GAMES:
+        raise typer.BadParameter(f"unknown game {game!r} (known: {', '.join(GAMES)})")
+    labels = [b.strip() for b in bots.split(",") if b.strip()]
+    for label in labels:
+        if parse_bot(label)[0] not in LEVELS:
+            raise typer.BadParameter(f"unknown bot level in {label!r} (levels: {', '.join(LEVELS)})")
+    options = _parse_options(rule or [])
+    console = Console(stderr=json_out)
+    with Progress(console=console, transient=json_out) as progress:
+        task = progress.add_task(f"{game}: {games} deals × {len(labels)} rotations",
+                                 total=games * len(labels))
+        result = run_arena(game, labels, games, seed=seed, rules=options, jobs=jobs,
+                           progress=lambda _g: progress.advance(task))
+    if json_out:
+        print(json.dumps(result.to_json(), ensure_ascii=False))
+    else:
+        table = Table(title=f"{game}: {games} duplicate deals, seed {seed}")
+        for col in ("bot", "games", "mean score", "95% CI", "win rate", "ms/decision"):
+            table.add_column(col, justify="left" if col == "bot" else "right")
+        for r in result.results:
+            table.add_row(r.bot, str(r.games), f"{r.mean:+.1f}", f"±{r.ci95:.1f}",
+                          f"{r.win_rate:.1%}", f"{r.ms_per_decision:.1f}")
+        console.print(table)
+        for m in result.margins:
+            console.print(f"{m.bot} − {m.versus}: {m.mean:+.1f} ± {m.ci95:.1f} per deal "
+                          f"({m.deals} deals){' — significant' if m.significant else ''}")
+    if plot is not None:
+        from .arena.plot import plot as draw
+
+        draw(result, plot)
+        console.print(f"plot written to {plot}")
+
+
 @app.command("replay")
 def replay_cmd(file: Annotated[Path, typer.Argument(help="a game record (JSON)")]) -> None:
     """Replay a game record and print where it ends."""

@@ -23,6 +23,7 @@ LEVELS = ("random", "basic", "strong")
 BOTS: dict[tuple[str, str], str] = {
     ("king", "random"): "kingscourt.bots.random_bot:RandomBot",
     ("king", "basic"): "kingscourt.bots.king_basic:KingBasicBot",
+    ("king", "strong"): "kingscourt.bots.ismcts:StrongBot",
     ("kukakoenig", "random"): "kingscourt.bots.random_bot:RandomBot",
     ("kukakoenig", "basic"): "kingscourt.bots.kukakoenig_basic:KukakoenigBasicBot",
     ("uchokrola", "random"): "kingscourt.bots.random_bot:RandomBot",

@@ -207,7 +207,7 @@ class KingState(State):
         return [sum(deck[0:13]), sum(deck[13:26]), sum(deck[26:39]), sum(deck[39:52])]
 
     def _begin_deal(self, hands: list[int]) -> None:
-        self._hands = hands
+        self._hands = hands if hands is not _UNDEALT else list(_UNDEALT)
         self._phase = CHOOSE
         self._chooser = self._turn = (self._first + self._deal) % 4
         self._contract = -1
@@ -337,7 +337,12 @@ class KingState(State):
             out.extend(TRUMP_ACTIONS)
         return out
 
+    def _ensure_hands(self) -> None:
+        if self._hands == _UNDEALT:
+            self._hands = self._deal_hands(self._deal)
+
     def _choose(self, seat: int, code: int) -> list[Event]:
+        self._ensure_hands()
         rules = self.game.rules
         contract = Contract(code - 100) if code < 200 else TRUMP
         info = CONTRACTS[contract]
@@ -518,14 +523,19 @@ class KingState(State):
         self._deal += 1
         if self._deal >= rules.deals or ends_game:
             self._phase = OVER
+            self._hands = [0, 0, 0, 0]  # cards left after an early end are not played
             self._lm = -1
             events.append(Event("game-over", None, {"scores": list(self._totals),
                                                     "winners": self.winners()}))
             return
-        self._begin_deal(self._deal_hands(self._deal))
+        # the next deal's hands are drawn when first needed: a search that stops at the
+        # end of this deal never pays for the shuffle
+        self._begin_deal(_UNDEALT)
 
     # ------------------------------------------------------------------ views and records
     def view(self, seat: int | None) -> JSON:
+        if self._phase == CHOOSE:
+            self._ensure_hands()
         rules = self.game.rules
         contract = CONTRACTS[Contract(self._contract)] if self._contract >= 0 else None
         hand_sizes = [h.bit_count() for h in self._hands]
@@ -611,7 +621,14 @@ class KingState(State):
     # ------------------------------------------------------------------ helpers for tests/bots
     def hand(self, seat: int) -> list[str]:
         """The cards of ``seat`` (the true state: never give this to a bot or a client)."""
+        if self._phase == CHOOSE:
+            self._ensure_hands()
         return texts(self._hands[seat])
+
+    @property
+    def deal_number(self) -> int:
+        """0-based index of the deal in progress (``deals`` once the game is over)."""
+        return self._deal
 
     @property
     def contract(self) -> Contract | None:
@@ -626,6 +643,7 @@ _SCALARS = (
 )
 
 _BITS = tuple(1 << c for c in range(52))
+_UNDEALT = [-1, -1, -1, -1]  # hands of a deal not drawn yet (see _ensure_hands)
 CARD_OF_FIRST = {"2D": 13 * 2 + 0, "7D": 13 * 2 + 5}
 
 

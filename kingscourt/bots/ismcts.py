@@ -1,0 +1,181 @@
+"""The ``strong`` level: information-set Monte Carlo tree search over sampled worlds.
+
+Single-observer IS-MCTS (Cowling, Powley & Whitehouse 2012): one tree over the acting seat's
+information, each iteration playing one *determinization* — a full state drawn by
+``game.sample_world(view, rng)`` — down the tree. Selection is UCB1 with availability counts
+(a child's exploration term uses how often it was legal, not the parent's visits), so
+actions legal only in some worlds are judged fairly. Worlds are drawn once into a pool and
+reused round-robin, which keeps an iteration cheap.
+
+The bot receives a view and nothing else: :meth:`StrongBot.choose` takes the view, and every
+state it searches is a sampled world. Per-game knowledge enters through a
+:class:`SearchSpec` (how far to search, how to score a leaf, which rollout policy to use).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..engine import JSON, Action, Game, State
+
+Rollout = Callable[[State, random.Random, Callable[[State], bool]], None]
+
+
+def random_rollout(state: State, rng: random.Random, stop: Callable[[State], bool]) -> None:
+    """Uniformly random legal actions until ``stop`` (or the end)."""
+    choice = rng.choice
+    while not stop(state):
+        movers = state.to_move()
+        if not movers:
+            return
+        for seat in movers:
+            state.apply(seat, choice(state.legal_actions(seat)))
+
+
+@dataclass
+class SearchSpec:
+    """What the generic search needs to know about a game."""
+
+    #: ``horizon(root)`` -> predicate: has the search gone far enough from ``root``?
+    horizon: Callable[[State], Callable[[State], bool]] = (
+        lambda root: lambda s: s.is_over())
+    #: ``evaluate(root, leaf)`` -> a value per seat, higher is better, roughly in [-1, 1].
+    evaluate: Callable[[State, State], list[float]] = field(default=lambda root, leaf: _score_share(leaf))
+    rollout: Rollout = random_rollout
+    exploration: float = 0.7
+    worlds: int = 24
+    iterations: int = 1000
+    seconds: float | None = None
+
+
+def _score_share(state: State) -> list[float]:
+    scores = state.scores()
+    lo, hi = min(scores), max(scores)
+    span = (hi - lo) or 1
+    return [2 * (s - lo) / span - 1 for s in scores]
+
+
+class Node:
+    __slots__ = ("avail", "children", "n", "seat", "w")
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat          # the seat that acts at this node
+        self.children: dict[Action, Node] = {}
+        self.n = 0                # visits
+        self.w = 0.0              # total reward for the seat that moved INTO this node
+        self.avail = 0            # iterations in which this node's action was legal
+
+
+SPECS: dict[str, Callable[[], SearchSpec]] = {}
+
+
+def spec_for(game: Game) -> SearchSpec:
+    make = SPECS.get(game.name)
+    if make is None:
+        import importlib
+
+        try:
+            importlib.import_module(f"kingscourt.bots.{game.name}_search")
+        except ModuleNotFoundError:
+            return SearchSpec()
+        make = SPECS.get(game.name)
+    return make() if make else SearchSpec()
+
+
+class StrongBot:
+    """IS-MCTS with an iteration budget (deterministic per seed) and/or a time budget."""
+
+    def __init__(self, game: Game, seed: int | None = None, iterations: int | None = None,
+                 seconds: float | None = None, worlds: int | None = None, **_: Any) -> None:
+        self.game = game
+        self.rng = random.Random(seed)
+        self.spec = spec_for(game)
+        self.iterations = iterations if iterations is not None else (
+            self.spec.iterations if seconds is None else 10**9)
+        self.seconds = seconds if seconds is not None else self.spec.seconds
+        self.worlds = worlds or self.spec.worlds
+        self.last_iterations = 0
+
+    def choose(self, view: JSON) -> str:
+        legal: list[str] = view["legal"]
+        if not legal:
+            raise ValueError("this view offers no legal action: the seat is not to move")
+        if len(legal) == 1:
+            self.last_iterations = 0
+            return legal[0]
+        seat: int = view["seat"]
+        rng = random.Random(self.rng.getrandbits(64))
+        pool: list[State] = []
+        root = Node(seat)
+        spec = self.spec
+        c = spec.exploration
+        deadline = time.perf_counter() + self.seconds if self.seconds else None
+        it = 0
+        while it < self.iterations:
+            if deadline is not None and it % 16 == 0 and time.perf_counter() > deadline:
+                break
+            if len(pool) < self.worlds:
+                world = self.game.sample_world(view, rng)
+                pool.append(world)
+            else:
+                world = pool[it % self.worlds]
+            self._iterate(root, world, rng, c)
+            it += 1
+        self.last_iterations = it
+        best = max(root.children.items(), key=lambda kv: (kv[1].n, kv[1].w))
+        return str(best[0])
+
+    def _iterate(self, root: Node, world: State, rng: random.Random, c: float) -> None:
+        spec = self.spec
+        state = world.clone()
+        stop = spec.horizon(world)
+        node = root
+        path = [root]
+        while not stop(state):
+            movers = state.to_move()
+            if not movers:
+                break
+            seat = movers[0]
+            legal = state.legal_actions(seat)
+            children = node.children
+            untried = [a for a in legal if a not in children]
+            if untried:
+                action = untried[rng.randrange(len(untried))]
+                child = Node(seat)
+                children[action] = child
+                for a in legal:
+                    ch = children.get(a)
+                    if ch is not None:
+                        ch.avail += 1
+                state.apply(seat, action)
+                path.append(child)
+                break
+            log_n = 0.0
+            best_value = -math.inf
+            best_action = legal[0]
+            for a in legal:
+                ch = children[a]
+                ch.avail += 1
+            for a in legal:
+                ch = children[a]
+                log_n = math.log(ch.avail)
+                value = ch.w / ch.n + c * math.sqrt(log_n / ch.n)
+                if value > best_value:
+                    best_value, best_action = value, a
+            state.apply(seat, best_action)
+            node = children[best_action]
+            node.seat = seat
+            path.append(node)
+        spec.rollout(state, rng, stop)
+        values = spec.evaluate(world, state)
+        # each node's reward is that of the seat which chose the action leading to it
+        for i in range(1, len(path)):
+            child = path[i]
+            child.n += 1
+            child.w += values[child.seat]
+        root.n += 1
