@@ -26,8 +26,10 @@ BOTS: dict[tuple[str, str], str] = {
     ("king", "strong"): "kingscourt.bots.ismcts:StrongBot",
     ("kukakoenig", "random"): "kingscourt.bots.random_bot:RandomBot",
     ("kukakoenig", "basic"): "kingscourt.bots.kukakoenig_basic:KukakoenigBasicBot",
+    ("kukakoenig", "strong"): "kingscourt.bots.kukakoenig_strong:KukakoenigStrongBot",
     ("uchokrola", "random"): "kingscourt.bots.random_bot:RandomBot",
     ("uchokrola", "basic"): "kingscourt.bots.uchokrola_basic:UchokrolaBasicBot",
+    ("uchokrola", "strong"): "kingscourt.bots.ismcts:StrongBot",
 }
 
 
