@@ -100,6 +100,8 @@ class StrongBot:
         self.seconds = seconds if seconds is not None else self.spec.seconds
         self.worlds = worlds or self.spec.worlds
         self.last_iterations = 0
+        #: visits per root action of the last search (what the choice was based on)
+        self.last_visits: dict[str, int] = {}
 
     def choose(self, view: JSON) -> str:
         legal: list[str] = view["legal"]
@@ -107,6 +109,7 @@ class StrongBot:
             raise ValueError("this view offers no legal action: the seat is not to move")
         if len(legal) == 1:
             self.last_iterations = 0
+            self.last_visits = {}
             return legal[0]
         seat: int = view["seat"]
         rng = random.Random(self.rng.getrandbits(64))
@@ -127,6 +130,7 @@ class StrongBot:
             self._iterate(root, world, rng, c)
             it += 1
         self.last_iterations = it
+        self.last_visits = {str(a): ch.n for a, ch in root.children.items()}
         best = max(root.children.items(), key=lambda kv: (kv[1].n, kv[1].w))
         return str(best[0])
 

@@ -1,0 +1,75 @@
+"""The generic search bot (IS-MCTS over sampled worlds), checked on King."""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+
+import kingscourt
+from kingscourt.bots.ismcts import StrongBot
+
+
+def _positions(n: int, seed: int = 4) -> list[tuple[kingscourt.State, int]]:
+    game = kingscourt.load_game("king")
+    state = game.new_state(seed=seed)
+    rng = random.Random(seed)
+    out = []
+    for step in range(400):
+        seat = state.to_move()[0]
+        if step % (400 // n) == 0 and len(state.legal_actions(seat)) > 1:
+            out.append((state.clone(), seat))
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    return out
+
+
+def test_strong_is_legal_deterministic_and_view_only() -> None:
+    game = kingscourt.load_game("king")
+    for state, seat in _positions(6):
+        view = state.view(seat)
+        a = kingscourt.bots.load("strong", game, seed=5, iterations=150).choose(view)
+        assert a in view["legal"]
+        again = kingscourt.bots.load("strong", game, seed=5, iterations=150)
+        assert again.choose(json.loads(json.dumps(view))) == a
+        # another deal of the unseen cards, consistent with the same view: same choice
+        world = game.sample_world(view, random.Random(99))
+        other = kingscourt.bots.load("strong", game, seed=5, iterations=150)
+        assert other.choose(world.view(seat)) == a
+
+
+def test_iteration_and_time_budgets() -> None:
+    game = kingscourt.load_game("king")
+    state, seat = _positions(3)[1]
+    bot = kingscourt.bots.load("strong", game, seed=1, iterations=321)
+    assert isinstance(bot, StrongBot)
+    bot.choose(state.view(seat))
+    assert bot.last_iterations == 321
+    assert sum(bot.last_visits.values()) == 321
+    timed = kingscourt.bots.load("strong", game, seed=1, seconds=0.05)
+    assert isinstance(timed, StrongBot)
+    t = time.perf_counter()
+    timed.choose(state.view(seat))
+    assert time.perf_counter() - t < 0.5
+    assert 0 < timed.last_iterations < 10**9
+
+
+def test_contract_choice_is_searched_not_guessed() -> None:
+    game = kingscourt.load_game("king")
+    state = game.new_state(seed=2)
+    seat = state.to_move()[0]
+    view = state.view(seat)
+    bot = kingscourt.bots.load("strong", game, seed=3, iterations=400)
+    assert isinstance(bot, StrongBot)
+    choice = bot.choose(view)
+    assert set(bot.last_visits) == set(view["legal"])  # every open contract was tried
+    assert all(v > 0 for v in bot.last_visits.values())
+    assert bot.last_visits[choice] == max(bot.last_visits.values())
+
+
+def test_strong_beats_random_on_one_duplicate_deal() -> None:
+    from kingscourt.arena import run_arena
+
+    result = run_arena("king", ["strong:iterations=60", "random", "random", "random"], deals=1,
+                       seed=7)
+    strong, rand = result.results
+    assert strong.mean > rand.mean + 300
