@@ -13,12 +13,10 @@ Playing trump: win as cheaply as possible, lead aces and long trumps, otherwise 
 
 from __future__ import annotations
 
-import random
-from typing import Any
-
-from ..engine import JSON, Game
+from ..engine import JSON
 from ..games.king.cards import CARD_OF_TEXT, CARD_TEXT
 from ..games.king.contracts import CONTRACT_OF_ID, CONTRACTS, Contract, deal_total
+from .base import ViewBot
 
 SUITS = "SHDC"
 ACE, KING, QUEEN, JACK = 12, 11, 10, 9
@@ -91,17 +89,11 @@ def penalty_estimate(hand: list[int], contract: Contract) -> float:
     return risk + (per / 4) * 0.4
 
 
-class KingBasicBot:
+class KingBasicBot(ViewBot):
     """A readable heuristic; it sees only the view."""
 
-    def __init__(self, game: Game, seed: int | None = None, **budget: Any) -> None:
-        self.game = game
-        self.rng = random.Random(seed)
-
     def choose(self, view: JSON) -> str:
-        legal: list[str] = view["legal"]
-        if not legal:
-            raise ValueError("this view offers no legal action: the seat is not to move")
+        legal = self.legal_of(view)
         if len(legal) == 1:
             return legal[0]
         if view["phase"] == "choose":

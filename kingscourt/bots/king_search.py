@@ -41,7 +41,7 @@ def evaluate(root: State, leaf: State) -> list[float]:
 
 def make_spec() -> SearchSpec:
     return SearchSpec(horizon=horizon, evaluate=evaluate, rollout=rollout,
-                      exploration=0.5, worlds=24, iterations=1200)
+                      exploration=0.5, worlds=24, iterations=1600)
 
 
 SPECS["king"] = make_spec

@@ -13,13 +13,12 @@ colliding call after call.
 from __future__ import annotations
 
 import math
-import random
 from collections.abc import Sequence
-from typing import Any
 
-from ..engine import JSON, Game
+from ..engine import JSON
 from ..games.kukakoenig.cards import KEPT, TYPES, type_of
 from ..games.kukakoenig.scoring import score_counts
+from .base import ViewBot
 
 #: How sharply a player prefers rows worth more (points per e-fold of the odds).
 TEMPERATURE = 1.5
@@ -91,15 +90,9 @@ def pick_odds(view: JSON, rows: Sequence[int]) -> dict[int, dict[int, float]]:
     return odds
 
 
-class KukakoenigBasicBot:
-    def __init__(self, game: Game, seed: int | None = None, **budget: Any) -> None:
-        self.game = game
-        self.rng = random.Random(seed)
-
+class KukakoenigBasicBot(ViewBot):
     def choose(self, view: JSON) -> str:
-        legal: list[str] = view["legal"]
-        if not legal:
-            raise ValueError("this view offers no legal action: the seat is not to move")
+        legal = self.legal_of(view)
         seat: int = view["seat"]
         by_row = {int(text.split()[1]) - 1: text for text in legal}
         rows = sorted(by_row)

@@ -2,20 +2,11 @@
 
 from __future__ import annotations
 
-import random
-from typing import Any
-
-from ..engine import JSON, Game
+from ..engine import JSON
+from .base import ViewBot
 
 
-class RandomBot:
-    def __init__(self, game: Game, seed: int | None = None, **budget: Any) -> None:
-        self.game = game
-        self.rng = random.Random(seed)
-
+class RandomBot(ViewBot):
     def choose(self, view: JSON) -> str:
-        legal = view["legal"]
-        if not legal:
-            raise ValueError("this view offers no legal action: the seat is not to move")
-        choice: str = legal[self.rng.randrange(len(legal))]
-        return choice
+        legal = self.legal_of(view)
+        return legal[self.rng.randrange(len(legal))]
