@@ -10,11 +10,11 @@ $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "kingscourt needs Python 3.11+"'
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,openspiel,pettingzoo]'
 	@touch $(STAMP)
 
 run: $(STAMP)
-	$(BIN)/kingscourt play king
+	$(BIN)/kingscourt serve
 
 test: $(STAMP) lint typecheck
 	$(BIN)/python -m pytest

@@ -33,6 +33,9 @@ class Game(ABC):
     def __init__(self, rules: Any) -> None:
         self.rules = rules
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> Game:
+        return self  # immutable
+
     def __repr__(self) -> str:
         default = rules_dict(type(self.rules)())
         changed = {k: v for k, v in rules_dict(self.rules).items() if v != default[k]}
@@ -99,6 +102,9 @@ class State(ABC):
 
     @abstractmethod
     def clone(self) -> State: ...
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> State:
+        return self.clone()  # copy.deepcopy (used by OpenSpiel) is the cheap clone
 
     @property
     @abstractmethod

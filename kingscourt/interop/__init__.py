@@ -1,0 +1,1 @@
+"""Bridges to research frameworks: OpenSpiel (``openspiel``) and PettingZoo (``pettingzoo``)."""
