@@ -24,6 +24,14 @@ CASES = [
     pytest.param("kukakoenig", {}, {"players": 2}, id="kukakoenig-2"),
     pytest.param("kukakoenig", {}, {"players": 3}, id="kukakoenig-3"),
     pytest.param("kukakoenig", {}, {"players": 4}, id="kukakoenig-4"),
+    pytest.param("uchokrola", {}, {"players": 4}, id="uchokrola-4"),
+    pytest.param("uchokrola", {}, {"players": 2}, id="uchokrola-2"),
+    pytest.param("uchokrola", {"quick": True, "open": True, "favourite": True}, {"players": 3},
+                 id="uchokrola-3-quick-open-favourite"),
+    pytest.param("uchokrola", {"teams": "pairs", "simplified": True}, {"players": 6},
+                 id="uchokrola-6-pairs-simplified"),
+    pytest.param("uchokrola", {"teams": "triples", "open": True}, {"players": 6},
+                 id="uchokrola-6-triples-open"),
 ]
 
 

@@ -1,0 +1,97 @@
+"""Ucho Króla (Konrad Perzyna, G3 2014) — 2 to 6 courtiers scheme for the King's ear.
+
+Rulebook: ``shared/seeds/002_4769712ccfa51193.txt`` (English text, Polish card names), with
+the decisions of ``shared/RULES-NOTES.md`` §3 (deck of 120 cards and its values in
+``cards.json``; colours; Menuet and Knucie as actions; who acts; riposte chains; limits; deck
+exhaustion; scoring; hidden information). Further decisions taken where both are silent:
+
+- Set-up follows the rulebook's order: characters are dealt (2 each, 1 with 6 players, or 1
+  when the card file holds too few) and chosen one player after another from the start
+  player, each choice secret until all have chosen; then Hrabia de Guiche draws 2 of the
+  remaining characters (face up), hands of 5 are dealt and the deck's top card starts the
+  discard pile. The start player and the favourite (Faworyt króla) are drawn at random.
+- Seat ``i+1`` plays after seat ``i`` (clockwise); "the player next to you" is either
+  neighbour (with 2 players, the opponent); every choice is a prompt of its own.
+- Playing an intrigue card is two answers: ``play Faux pas -> 2`` then ``pay Menuet`` (the
+  card displayed beside one's own character). A riposte window opens after every display
+  beside another player's character by someone else (the played intrigue, Savoir-vivre's
+  card, Anielskie głosy, Zdradzone sekrety, a riposte); Kuzyneczka opens one for each other
+  owner of a swapped card. Only players holding a riposte are asked.
+- Savoir-vivre: the taken card is kept or displayed beside any character; a displayed
+  intrigue or buffoonery card's effect is then optional ("you may", as the card says). The
+  Savoir-vivre itself goes onto the discard pile, so it is no displayed special card.
+- Podpicie, Baronowa du Vallon and Markiz de Callières may not pick a Podpicie: performing it
+  would only ask the same question again (an endless loop, never a different outcome).
+- Knucie's target must hold a card; "another player's hand" of its fallback is any player
+  but the target, chosen by the target. Fraszka looks at another player's hand.
+- Abilities are used in an ability phase after the action (the rulebook's turn order:
+  action, ability, limits), each character once a turn, conditions from this turn's public
+  flags: Bragelonne (an intrigue card displayed by the acting player anywhere), Vardes (a
+  special card displayed by the acting player: the intrigue's cost, Menuet, Knucie, a
+  riposte in their own turn, Savoir-vivre's card), Markiz (Savoir-vivre played as the action;
+  in another player's turn after riposting there, at that turn's end before the limits, as
+  the card says), Baronowa and Biskup (an intrigue card as the action). Biskup Vannes performs
+  the cost card's effect (offered when it has one: an intrigue card, Menuet or Knucie),
+  paying one special card or any two cards. Baron de Chantal: 1–3 displayed cards of one
+  colour (Ucho króla has none). Markiza d'Arquien may look through any pile, her own too.
+- Madame du Barry keeps 2 of Menuet's 4 cards and reveals 5 with Zdradzone sekrety whenever
+  she performs them (also through Knucie, Podpicie, Biskup Vannes).
+- Hrabia de La Fare and Markiza d'Arquien are asked at every ability phase (``end turn``
+  always offered), so that skipping the question does not tell the table their hand holds
+  no pair; other abilities are asked only when their (public) condition holds.
+- Simplified variant: no abilities at all; Hrabia de Guiche draws no extras and loses no
+  prestige. Open variant: one unchosen character goes into the middle of the deck after the
+  deal; when it comes to the top it is set aside (no card effect can take it) and prestige
+  (Hrabia de Guiche's −5 included) is announced; at the first exhaustion prestige is
+  announced again and the card goes back into the middle of the new deck. With Faworyt
+  króla the leader of a count becomes the favourite (the present favourite keeps the title
+  on a tie; else the first tied player from the acting one); two actions a turn are fixed
+  at the turn's start. Kokieteria: teams are seats ``s mod k`` (pairs of 6: 0-3, 1-4, 2-5;
+  of 4: 0-2, 1-3; triples: evens and odds); ``scores()`` gives each seat its team's total.
+- The deck runs out the moment its last card is taken; a reshuffle that yields no card counts
+  as running out again. Draws that find no card are skipped. Discards are face up and public
+  (Menuet's and Zdradzone sekrety's discards included); cards leaving a display for a prestige
+  pile are not named in the narration. Several discards at once: the player orders them
+  (the last lies on top), asked only while they differ.
+- Displayed cards are named by place in actions: ``take Faux pas from 2:1`` (seat 2, slot 1
+  closest to the character, the oldest). Seats are 0-based.
+- ``sample_world`` deals hidden cards anew (sizes kept) until the pending question has an
+  answer for the player to move; earlier private glimpses are not used to constrain it.
+- ``view["scores"]`` is ``None`` until the end (totals are secret; the Open variant's counts
+  are in ``view["announced"]``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...engine import build_rules
+from . import abilities as abilities
+from . import effects as effects
+from .cards import DEFAULT_CARDS, CardSet, CardType, Colour, Kind, load_cards, parse_cards
+from .game import UchoGame
+from .state import UchoState
+from .variants import UchoRules
+
+
+def make_game(cards: str | None = None, **variants: Any) -> UchoGame:
+    """``load_game("uchokrola", quick=True, teams="pairs", cards=PATH)``."""
+    rules = build_rules(UchoRules, "uchokrola", variants)
+    if cards is not None and not isinstance(cards, str):
+        raise ValueError(f"cards: a path to a card file, got {cards!r}")
+    return UchoGame(rules, load_cards(cards), cards)
+
+
+__all__ = [
+    "DEFAULT_CARDS",
+    "CardSet",
+    "CardType",
+    "Colour",
+    "Kind",
+    "UchoGame",
+    "UchoRules",
+    "UchoState",
+    "load_cards",
+    "make_game",
+    "parse_cards",
+]

@@ -1,0 +1,396 @@
+"""Card effects: one function per effect id of the card data, plus the questions it asks.
+
+An effect runs for the player who performs it (``seat``; RULES-NOTES §3 "who acts") and
+either acts at once or pushes its questions onto the stack. A new card is a line of
+``cards.json`` and a function registered in :data:`EFFECTS` (with a decision of its own
+when it asks something new).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from .cards import Kind
+from .notation import Move, place
+from .state import UchoState
+from .tasks import T, Task, decision
+
+Effect = Callable[[UchoState, int, int], None]
+EFFECTS: dict[str, Effect] = {}
+
+
+def effect(name: str) -> Callable[[Effect], Effect]:
+    def register(fn: Effect) -> Effect:
+        EFFECTS[name] = fn
+        return fn
+    return register
+
+
+def _distinct(cards: list[int]) -> list[int]:
+    return sorted(set(cards))
+
+
+def _everything_displayed(st: UchoState) -> list[tuple[int, int, int]]:
+    return st.displayed(list(range(st.n)))
+
+
+def neighbour_effects(st: UchoState, seat: int) -> list[int]:
+    """Intrigue or buffoonery cards beside a neighbour whose effect ``seat`` may perform.
+
+    Podpicie is left out: performing it would only ask the same question again (a loop)."""
+    podpicie = st.cs.id("podpicie")
+    cards = st.displayed(st.neighbours(seat), (Kind.INTRIGUE, Kind.BUFFOONERY))
+    return _distinct([c for _, _, c in cards if c != podpicie])
+
+
+def take_random(st: UchoState, victim: int, k: int) -> list[int]:
+    """Up to ``k`` random cards out of ``victim``'s hand."""
+    hand = sorted(st.hands[victim])
+    picks = st.rng().sample(range(len(hand)), min(k, len(hand))) if hand else []
+    taken = [hand[i] for i in sorted(picks)]
+    for c in taken:
+        st.hands[victim].remove(c)
+    return taken
+
+
+# -- intrigue cards ------------------------------------------------------------------------------
+
+@effect("faux_pas")
+def faux_pas(st: UchoState, seat: int, target: int) -> None:
+    """Draw the 2 top cards of the draw deck."""
+    st.draw(seat, 2)
+
+
+@effect("rozrzutnosc")
+def rozrzutnosc(st: UchoState, seat: int, target: int) -> None:
+    """Take into hand the top card of the discard pile."""
+    card = st.take_discard()
+    if card is None:
+        st.say("The discard pile is empty: nothing to take.")
+        return
+    st.hands[seat].append(card)
+    st.say(f"{st.who(seat)} takes {st.name(card)} from the discard pile into their hand.")
+
+
+@effect("rozwiazlosc")
+def rozwiazlosc(st: UchoState, seat: int, target: int) -> None:
+    """Take into hand 1 card displayed beside any player's character (also your own)."""
+    st.stack.append(Task(T.ROZWIAZLOSC, seat))
+
+
+def _take_displayed_options(st: UchoState, task: Task) -> list[str]:
+    seats = (list(range(st.n)) if task.kind is T.ROZWIAZLOSC
+             else [task.seat, *st.neighbours(task.seat)])
+    return [f"take {st.name(c)} from {place(s, i)}" for s, i, c in st.displayed(seats)]
+
+
+def _take_displayed(st: UchoState, task: Task, move: Move) -> None:
+    card = st.displays[move.seat].pop(move.slot)
+    st.hands[task.seat].append(card)
+    where = "their own character" if move.seat == task.seat else st.who(move.seat)
+    st.say(f"{st.who(task.seat)} takes {st.name(card)} from beside {where} into their hand.")
+
+
+@effect("zdradzone_sekrety")
+def zdradzone_sekrety(st: UchoState, seat: int, target: int) -> None:
+    """Reveal the 3 top cards (Madame du Barry: 5); display every one of negative prestige
+    beside any characters, discard the rest."""
+    mark = st.log_size()
+    for _ in range(5 if st.has(seat, "du_barry") else 3):
+        card = st.take_top()
+        if card is None:
+            break
+        st.revealed.append(card)
+    st.say_before(mark, [(f"{st.who(seat)} reveals {st.names(st.revealed)}.", -1)])
+    st.stack.append(Task(T.ZDRADZONE, seat))
+
+
+def _zdradzone_options(st: UchoState, task: Task) -> list[str]:
+    negative = [c for c in st.revealed if st.cs.types[c].prestige < 0]
+    if negative:
+        return [f"display {st.name(c)} -> {t}" for c in _distinct(negative) for t in range(st.n)]
+    return [f"discard {st.name(c)}" for c in _distinct(st.revealed)]
+
+
+def _zdradzone(st: UchoState, task: Task, move: Move) -> None:
+    st.revealed.remove(move.card)
+    if st.revealed:
+        st.stack.append(task)
+    if move.verb == "display":
+        st.display(task.seat, move.card, move.seat)
+    else:
+        st.to_discard(task.seat, move.card)
+
+
+@effect("podpicie")
+def podpicie(st: UchoState, seat: int, target: int) -> None:
+    """Choose a displayed intrigue or buffoonery card beside a neighbour; perform its effect."""
+    st.stack.append(Task(T.PODPICIE, seat))
+
+
+def _podpicie_options(st: UchoState, task: Task) -> list[str]:
+    return [f"perform {st.name(c)}" for c in neighbour_effects(st, task.seat)]
+
+
+def _perform_neighbour(st: UchoState, task: Task, move: Move) -> None:
+    st.say(f"{st.who(task.seat)} performs the effect of {st.name(move.card)} "
+           f"displayed beside a neighbour.")
+    st.stack.append(Task(T.PERFORM, task.seat, a=move.card))
+
+
+# -- buffoonery cards ---------------------------------------------------------------------------
+
+@effect("fraszka")
+def fraszka(st: UchoState, seat: int, target: int) -> None:
+    """Look at someone's cards in hand; take an Ucho króla card or draw the top card."""
+    st.stack.append(Task(T.FRASZKA_LOOK, seat))
+
+
+def _look_options(st: UchoState, task: Task) -> list[str]:
+    return [f"look at {t}" for t in range(st.n) if t != task.seat]
+
+
+def _look(st: UchoState, task: Task, move: Move) -> None:
+    t = move.seat
+    st.say(f"{st.who(task.seat)} looks at {st.who(t)}'s hand.")
+    st.say(f"{st.who(t)}'s hand: {st.names(sorted(st.hands[t]))}.", task.seat)
+    st.stack.append(Task(T.FRASZKA_TAKE, task.seat, a=t))
+
+
+def _fraszka_take_options(st: UchoState, task: Task) -> list[str]:
+    ucho = st.cs.id("ucho_krola")
+    return ([f"take {st.name(ucho)}"] if ucho in st.hands[task.a] else []) + ["draw"]
+
+
+def _fraszka_take(st: UchoState, task: Task, move: Move) -> None:
+    if move.verb == "draw":
+        st.draw(task.seat, 1)
+        return
+    st.hands[task.a].remove(move.card)
+    st.hands[task.seat].append(move.card)
+    st.say(f"{st.who(task.seat)} takes {st.name(move.card)} from {st.who(task.a)}'s hand.")
+
+
+@effect("anielskie_glosy")
+def anielskie_glosy(st: UchoState, seat: int, target: int) -> None:
+    """Display up to 2 cards from your hand beside any characters, without their effects."""
+    st.stack.append(Task(T.ANIELSKIE, seat, n=2))
+
+
+def _anielskie_options(st: UchoState, task: Task) -> list[str]:
+    hand = st.hands[task.seat]
+    if not hand:
+        return []
+    return [f"display {st.name(c)} -> {t}" for c in _distinct(hand)
+            for t in range(st.n)] + ["done"]
+
+
+def _anielskie(st: UchoState, task: Task, move: Move) -> None:
+    if move.verb == "done":
+        return
+    st.hands[task.seat].remove(move.card)
+    if task.n > 1:
+        st.stack.append(Task(T.ANIELSKIE, task.seat, n=task.n - 1))
+    st.display(task.seat, move.card, move.seat)
+
+
+@effect("maskarada")
+def maskarada(st: UchoState, seat: int, target: int) -> None:
+    """Take 2 random cards from another player's hand; that player draws 1 card."""
+    st.stack.append(Task(T.MASKARADA, seat))
+
+
+def _other_seats(st: UchoState, task: Task) -> list[str]:
+    return [f"take from {t}" for t in range(st.n) if t != task.seat]
+
+
+def _maskarada(st: UchoState, task: Task, move: Move) -> None:
+    seat, t = task.seat, move.seat
+    taken = take_random(st, t, 2)
+    st.hands[seat].extend(taken)
+    st.say(f"{st.who(seat)} takes {len(taken)} random cards from {st.who(t)}'s hand.")
+    if taken:
+        st.say(f"You take {st.names(taken)}.", seat)
+        st.say(f"{st.who(seat)} takes your {st.names(taken)}.", t)
+    st.draw(t, 1)
+
+
+@effect("podszepty")
+def podszepty(st: UchoState, seat: int, target: int) -> None:
+    """Take into hand a card displayed beside your own or a neighbour's character."""
+    st.stack.append(Task(T.PODSZEPTY, seat))
+
+
+@effect("zalotne_rozmowy")
+def zalotne_rozmowy(st: UchoState, seat: int, target: int) -> None:
+    """Discard up to 2 displayed cards (beside one character, or 1 beside each of two)."""
+    st.stack.append(Task(T.ZALOTNE, seat, n=2))
+
+
+def _zalotne_options(st: UchoState, task: Task) -> list[str]:
+    cards = _everything_displayed(st)
+    if not cards:
+        return []
+    return [f"discard {st.name(c)} from {place(s, i)}" for s, i, c in cards] + ["done"]
+
+
+def _zalotne(st: UchoState, task: Task, move: Move) -> None:
+    if move.verb == "done":
+        return
+    card = st.displays[move.seat].pop(move.slot)
+    st.discard.append(card)
+    st.say(f"{st.who(task.seat)} discards {st.name(card)} from beside {st.who(move.seat)}.")
+    if task.n > 1:
+        st.stack.append(Task(T.ZALOTNE, task.seat, n=task.n - 1))
+
+
+@effect("kuzyneczka")
+def kuzyneczka(st: UchoState, seat: int, target: int) -> None:
+    """Swap the places of any 2 displayed cards; their players may riposte."""
+    st.stack.append(Task(T.KUZYNECZKA, seat))
+
+
+def _swap_options(st: UchoState, task: Task) -> list[str]:
+    cards = _everything_displayed(st)
+    if len(cards) < 2:
+        return []
+    return [f"swap {st.name(c)} at {place(s, i)}" for s, i, c in cards]
+
+
+def _swap(st: UchoState, task: Task, move: Move) -> None:
+    st.stack.append(Task(T.KUZYNECZKA_WITH, task.seat, a=move.seat, b=move.slot))
+
+
+def _with_options(st: UchoState, task: Task) -> list[str]:
+    return [f"with {st.name(c)} at {place(s, i)}" for s, i, c in _everything_displayed(st)
+            if (s, i) != (task.a, task.b)]
+
+
+def _with(st: UchoState, task: Task, move: Move) -> None:
+    seat, d = task.seat, st.displays
+    first = d[task.a][task.b]
+    d[task.a][task.b], d[move.seat][move.slot] = d[move.seat][move.slot], first
+    st.say(f"{st.who(seat)} swaps {st.name(first)} beside {st.who(task.a)} with "
+           f"{st.name(move.card)} beside {st.who(move.seat)}.")
+    owners = {task.a, move.seat} - {seat}
+    for s in reversed(st.order_from(st.acting)):
+        if s in owners:
+            st.stack.append(Task(T.RIPOSTE, s, a=seat))
+
+
+# -- special cards played as actions ---------------------------------------------------------------
+
+@effect("menuet")
+def menuet(st: UchoState, seat: int, target: int) -> None:
+    """Take the 4 top cards unseen by others, keep 1 (Madame du Barry: 2), discard the rest."""
+    mark = st.log_size()
+    for _ in range(4):
+        card = st.take_top()
+        if card is None:
+            break
+        st.looked.append(card)
+    st.looked_by = seat
+    st.say_before(mark, [
+        (f"{st.who(seat)} takes {len(st.looked)} cards from the top of the deck.", -1),
+        (f"You see {st.names(sorted(st.looked))}.", seat)])
+    st.stack.append(Task(T.DISCARD_LOOKED, seat))
+    st.stack.append(Task(T.MENUET_KEEP, seat, n=2 if st.has(seat, "du_barry") else 1))
+
+
+def _keep_options(st: UchoState, task: Task) -> list[str]:
+    return [f"keep {st.name(c)}" for c in _distinct(st.looked)]
+
+
+def _keep(st: UchoState, task: Task, move: Move) -> None:
+    st.looked.remove(move.card)
+    st.hands[task.seat].append(move.card)
+    st.say(f"{st.who(task.seat)} keeps a card.")
+    st.say(f"You keep {st.name(move.card)}.", task.seat)
+    if task.n > 1:
+        st.stack.append(Task(T.MENUET_KEEP, task.seat, n=task.n - 1))
+
+
+def _looked_discard_options(st: UchoState, task: Task) -> list[str]:
+    return [f"discard {st.name(c)}" for c in _distinct(st.looked)]
+
+
+def _looked_discard(st: UchoState, task: Task, move: Move) -> None:
+    st.looked.remove(move.card)
+    st.to_discard(task.seat, move.card)
+    if st.looked:
+        st.stack.append(task)
+
+
+@effect("knucie")
+def knucie(st: UchoState, seat: int, target: int) -> None:
+    """Take 1 random card from a player's hand: perform an intrigue or buffoonery card, then
+    discard it; discard anything else, and its victim takes a random card from another hand."""
+    if target < 0:
+        st.stack.append(Task(T.KNUCIE_TARGET, seat))
+    else:
+        _knucie_take(st, seat, target)
+
+
+def _knucie_target_options(st: UchoState, task: Task) -> list[str]:
+    return [f"take from {t}" for t in range(st.n) if t != task.seat and st.hands[t]]
+
+
+def _knucie_target(st: UchoState, task: Task, move: Move) -> None:
+    _knucie_take(st, task.seat, move.seat)
+
+
+def _knucie_take(st: UchoState, seat: int, t: int) -> None:
+    taken = take_random(st, t, 1)
+    if not taken:
+        st.say(f"{st.who(t)} has no card to take.")
+        return
+    card = taken[0]
+    st.say(f"{st.who(seat)} takes {st.name(card)} at random from {st.who(t)}'s hand.")
+    if st.cs.kind(card) in (Kind.INTRIGUE, Kind.BUFFOONERY):
+        st.limbo.append(card)
+        st.stack.append(Task(T.DISCARD_LIMBO, seat, a=card))
+        st.stack.append(Task(T.PERFORM, seat, a=card))
+    else:
+        st.to_discard(seat, card)
+        st.stack.append(Task(T.KNUCIE_FALLBACK, t, a=seat))
+
+
+def _fallback_options(st: UchoState, task: Task) -> list[str]:
+    return [f"take from {m}" for m in range(st.n) if m != task.seat and st.hands[m]]
+
+
+def _fallback(st: UchoState, task: Task, move: Move) -> None:
+    seat, m = task.seat, move.seat
+    taken = take_random(st, m, 1)
+    st.hands[seat].extend(taken)
+    st.say(f"{st.who(seat)} takes a random card from {st.who(m)}'s hand.")
+    st.say(f"You take {st.names(taken)}.", seat)
+    st.say(f"{st.who(seat)} takes your {st.names(taken)}.", m)
+
+
+decision(T.ROZWIAZLOSC, "Rozwiązłość: take a displayed card into your hand",
+         _take_displayed_options, _take_displayed)
+decision(T.PODSZEPTY, "Podszepty: take a card displayed beside you or a neighbour",
+         _take_displayed_options, _take_displayed)
+decision(T.ZDRADZONE, "Zdradzone sekrety: display the negative cards, then discard the rest",
+         _zdradzone_options, _zdradzone, forced=True)
+decision(T.PODPICIE, "Podpicie: perform the effect of a card beside a neighbour",
+         _podpicie_options, _perform_neighbour)
+decision(T.FRASZKA_LOOK, "Fraszka: whose hand do you look at?", _look_options, _look)
+decision(T.FRASZKA_TAKE, "Fraszka: take an Ucho króla or draw a card",
+         _fraszka_take_options, _fraszka_take)
+decision(T.ANIELSKIE, "Anielskie głosy: display a card from your hand, or done",
+         _anielskie_options, _anielskie)
+decision(T.MASKARADA, "Maskarada: take 2 random cards from whose hand?", _other_seats,
+         _maskarada)
+decision(T.ZALOTNE, "Zalotne rozmowy: discard a displayed card, or done",
+         _zalotne_options, _zalotne)
+decision(T.KUZYNECZKA, "Kuzyneczka: the first card to swap", _swap_options, _swap)
+decision(T.KUZYNECZKA_WITH, "Kuzyneczka: the card to swap it with", _with_options, _with)
+decision(T.MENUET_KEEP, "Menuet: keep a card", _keep_options, _keep, forced=True)
+decision(T.DISCARD_LOOKED, "Menuet: discard the rest (the last lies on top)",
+         _looked_discard_options, _looked_discard, forced=True)
+decision(T.KNUCIE_TARGET, "Knucie: take a random card from whose hand?",
+         _knucie_target_options, _knucie_target)
+decision(T.KNUCIE_FALLBACK, "Knucie: take a random card from whose hand?",
+         _fallback_options, _fallback)

@@ -1,0 +1,128 @@
+"""The text form of actions, parsed into :class:`Move` and printed back.
+
+Seats are numbers (0-based, as everywhere in kingscourt); a displayed card is named with its
+place ``seat:slot``, slot 1 lying closest to the character card (the oldest).
+
+    draw · pass · riposte · done · skip · end turn
+    choose Hrabia de Guiche
+    play Fraszka · play Faux pas -> 2 · play Knucie -> 1 · play Savoir-vivre · play Ucho króla
+    pay Menuet · keep Faux pas · display Faux pas -> 2 · perform Faux pas · discard Faux pas
+    take Faux pas from 2:1 · discard Faux pas from 2:1 · take from 3 · take Ucho króla
+    look at 2 · look at prestige 2 · swap Faux pas at 2:1 · with Fraszka at 0:2
+    use Hrabina de Vardes: draw · use Hrabina de Vardes: bury -> 2 · use Biskup Vannes
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from ...engine import MalformedAction
+from .cards import CardSet, Kind
+
+WORDS = frozenset({"draw", "pass", "riposte", "done", "skip", "end turn"})
+DETAILS = ("draw", "take discard")
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    verb: str
+    card: int = -1
+    seat: int = -1
+    slot: int = -1
+    char: int = -1
+    detail: str = ""
+
+
+_TARGET = re.compile(r"^(.+) -> (\d+)$")
+_PLACE = re.compile(r"^(.+) (from|at) (\d+):(\d+)$")
+
+
+class Notation:
+    """Parser and printer of one card set's actions (card names come from its data)."""
+
+    def __init__(self, cards: CardSet) -> None:
+        self.cards = cards
+        self._cache: dict[str, Move] = {}
+
+    # printing -------------------------------------------------------------------------
+    def name(self, card: int) -> str:
+        return self.cards.types[card].name
+
+    # parsing ----------------------------------------------------------------------------
+    def _card(self, text: str, original: str) -> int:
+        card = self.cards.by_name.get(text)
+        if card is None or self.cards.kind(card) is Kind.CHARACTER:
+            raise MalformedAction(original, f"no card is called {text!r}")
+        return card
+
+    def _char(self, text: str, original: str) -> int:
+        card = self.cards.by_name.get(text)
+        if card is None or self.cards.kind(card) is not Kind.CHARACTER:
+            raise MalformedAction(original, f"no character is called {text!r}")
+        return card
+
+    def parse(self, text: str) -> Move:
+        move = self._cache.get(text)
+        if move is None:
+            move = self._parse(text)
+            if len(self._cache) < 100_000:
+                self._cache[text] = move
+        return move
+
+    def _parse(self, text: str) -> Move:
+        if not isinstance(text, str):
+            raise MalformedAction(text, "an action is text")
+        if text in WORDS:
+            return Move(text)
+        verb, _, rest = text.partition(" ")
+        if not rest:
+            raise MalformedAction(text, "unknown action word")
+        if verb == "choose":
+            return Move("choose", char=self._char(rest, text))
+        if verb == "use":
+            char_text, colon, detail = rest.partition(": ")
+            char = self._char(char_text, text)
+            if not colon:
+                return Move("use", char=char)
+            if detail in DETAILS:
+                return Move("use", char=char, detail=detail)
+            m = _TARGET.match(detail)
+            if m and m.group(1) == "bury":
+                return Move("use", char=char, detail="bury", seat=int(m.group(2)))
+            return Move("use", char=char, detail="card", card=self._card(detail, text))
+        if verb in ("play", "display"):
+            m = _TARGET.match(rest)
+            if m:
+                return Move(verb, card=self._card(m.group(1), text), seat=int(m.group(2)))
+            if verb == "display":
+                raise MalformedAction(text, "write display CARD -> SEAT")
+            return Move("play", card=self._card(rest, text))
+        if verb == "look":
+            m = re.match(r"^at (prestige )?(\d+)$", rest)
+            if not m:
+                raise MalformedAction(text, "write look at SEAT or look at prestige SEAT")
+            return Move("look-prestige" if m.group(1) else "look", seat=int(m.group(2)))
+        if verb in ("take", "discard", "swap", "with"):
+            m = _PLACE.match(rest)
+            if m:
+                word = {"take": "from", "discard": "from", "swap": "at", "with": "at"}[verb]
+                if m.group(2) != word or int(m.group(4)) < 1:
+                    raise MalformedAction(text, f"write {verb} CARD {word} SEAT:SLOT")
+                return Move(f"{verb}-at", card=self._card(m.group(1), text),
+                            seat=int(m.group(3)), slot=int(m.group(4)) - 1)
+            if verb == "take":
+                m = re.match(r"^from (\d+)$", rest)
+                if m:
+                    return Move("take-from", seat=int(m.group(1)))
+                return Move("take", card=self._card(rest, text))
+            if verb == "discard":
+                return Move("discard", card=self._card(rest, text))
+            raise MalformedAction(text, f"write {verb} CARD at SEAT:SLOT")
+        if verb in ("pay", "keep", "perform"):
+            return Move(verb, card=self._card(rest, text))
+        raise MalformedAction(text, f"unknown action word {verb!r}")
+
+
+def place(seat: int, slot: int) -> str:
+    return f"{seat}:{slot + 1}"

@@ -1,0 +1,159 @@
+"""Ucho Króla in the terminal: ``kingscourt play uchokrola --players 4 --variant quick``.
+
+The table is drawn from the human seat's view only; the narration log scrolls above it.
+Answer a question with the number of an option or its text (``play Faux pas -> 2``);
+``?`` shows the variants and rule decisions, ``q`` leaves the game.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from .. import bots as bot_levels
+from ..engine import JSON, IllegalAction, MalformedAction, load_game
+from ..games.uchokrola import UchoGame
+
+KIND_STYLE = {"buffoonery": "blue", "intrigue": "red", "special": "green", "ucho": "yellow"}
+
+
+class Quit(Exception):
+    """The player left the game."""
+
+
+def _card(name: str, kinds: dict[str, str]) -> Text:
+    return Text(name, style=KIND_STYLE.get(kinds.get(name, ""), ""))
+
+
+def _cards(names: list[str], kinds: dict[str, str]) -> Text:
+    out = Text()
+    for i, name in enumerate(names):
+        if i:
+            out.append(", ")
+        out.append(_card(name, kinds))
+    return out
+
+
+def render(view: JSON, kinds: dict[str, str], console: Console) -> None:
+    """The table as ``view`` shows it."""
+    me = view["seat"]
+    table = Table(title=f"Ucho Króla — turn {view['turn_number']}", show_lines=False)
+    for column in ("seat", "character", "hand", "displayed (oldest first)", "prestige"):
+        table.add_column(column)
+    for s in range(view["players"]):
+        chars = view["characters"][s]
+        who = chars[0] if chars else "?"
+        if len(chars) > 1:
+            who += f" (+ {', '.join(chars[1:])})"
+        marks = ("▶ " if s == view["turn"] else "  ") + str(s)
+        if s == view["favourite"]:
+            marks += " ★"
+        pile = f"{view['prestige_sizes'][s]} cards"
+        if view["announced"] is not None:
+            pile += f" (announced {view['announced'][s]})"
+        if s == me:
+            who = f"[bold]{who} (you)[/bold]"
+        table.add_row(marks, who, str(view["hand_sizes"][s]),
+                      _cards(view["displays"][s], kinds), pile)
+    console.print(table)
+    top = view["discard"][-1:] or ["—"]
+    console.print(Text.assemble("Deck: ", str(view["deck_size"]), "   Discard pile top: ",
+                                _card(top[0], kinds), f"   Deck ran out: {view['exhaustions']}×"))
+    if view["teams"]:
+        console.print("Teams: " + "  ".join("+".join(map(str, t)) for t in view["teams"]))
+    console.print(Text.assemble("Your hand: ", _cards(view["hand"], kinds)))
+    if view["prestige"][me]:
+        console.print(Text.assemble("Your prestige pile: ", _cards(view["prestige"][me], kinds)))
+    for key, label in (("limbo", "In play"), ("revealed", "Revealed"), ("looked", "You see"),
+                       ("shown", "You are shown")):
+        if view.get(key):
+            console.print(Text.assemble(f"{label}: ", _cards(view[key], kinds)))
+
+
+def rules_help(view: JSON, console: Console) -> None:
+    """The variants in play and the rule decisions of this implementation."""
+    from ..engine import describe
+    from ..games import uchokrola
+
+    for rule in describe(uchokrola.UchoRules):
+        console.print(f"[bold]{rule['label']}[/bold] = {view['rules'][rule['name']]!r}: "
+                      f"{rule['help']}")
+    console.print(uchokrola.__doc__ or "")
+
+
+def ask(view: JSON, console: Console) -> str:
+    """The human's answer: a number or the text of a legal action."""
+    legal: list[str] = view["legal"]
+    console.print(f"[bold]{view['question']}[/bold] [dim](number or text; ? help; q quit)[/dim]")
+    for i, text in enumerate(legal, 1):
+        console.print(f"  {i:>2}. {text}")
+    while True:
+        try:
+            answer = console.input("> ").strip()
+        except EOFError:
+            raise Quit from None
+        if answer in ("q", "quit"):
+            raise Quit
+        if answer in ("?", "help"):
+            rules_help(view, console)
+            continue
+        if answer.isdigit() and 1 <= int(answer) <= len(legal):
+            return legal[int(answer) - 1]
+        if answer:
+            return answer
+        console.print("Type the number of an option, or the action itself.")
+
+
+def play(*, seat: int, bots: str, players: int | None, seed: int | None,
+         options: dict[str, Any], console: Console) -> None:
+    game = load_game("uchokrola", **options)
+    assert isinstance(game, UchoGame)
+    state = game.new_state(players=players or 4, seed=seed)
+    n = state.num_players
+    if not 0 <= seat < n:
+        raise ValueError(f"seat must be 0..{n - 1}")
+    kinds = {t.name: t.kind.value for t in game.cards.types}
+    opponents = {s: bot_levels.load(bots, game, seed=(seed or 0) * 10 + s)
+                 for s in range(n) if s != seat}
+    heard = 0
+
+    def narrate() -> None:
+        nonlocal heard
+        log = state.view(seat)["log"]
+        for line in log[heard:]:
+            console.print(f"[dim]·[/dim] {line}")
+        heard = len(log)
+
+    try:
+        while not state.is_over():
+            narrate()
+            mover = state.to_move()[0]
+            if mover != seat:
+                state.apply(mover, opponents[mover].choose(state.view(mover)))
+                continue
+            view = state.view(seat)
+            render(view, kinds, console)
+            while True:
+                try:
+                    state.apply(seat, ask(view, console))
+                    break
+                except (IllegalAction, MalformedAction) as e:
+                    console.print(f"[red]{e}[/red]")
+    except Quit:
+        console.print("You leave the court.")
+        return
+    narrate()
+    final = state.view(seat)
+    table = Table(title="Final prestige")
+    for column in ("seat", "character", "prestige", "score", "Ucho króla"):
+        table.add_column(column)
+    for s in range(n):
+        pile = final["prestige"][s] or []
+        table.add_row(str(s), final["characters"][s][0], str(final["prestige_totals"][s]),
+                      str(final["scores"][s]), str(pile.count("Ucho króla")))
+    console.print(table)
+    winners = ", ".join(final["characters"][s][0] for s in final["winners"])
+    console.print(f"[bold]The King's ear goes to: {winners}[/bold]")

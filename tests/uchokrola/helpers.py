@@ -1,0 +1,54 @@
+"""Scenario helpers: an explicit position, and answers played by whoever is to move."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+import kingscourt
+from kingscourt.games.uchokrola import UchoState
+
+CHARS = ["Madame du Barry", "Hrabia de La Fare", "Baron de Chantal", "Biskup Vannes",
+         "Hrabina de Vardes", "Hrabina de Bragelonne"]
+
+
+def position(players: int = 2, *, chars: list[list[str]] | None = None,
+             hands: list[list[str]] | None = None, deck: list[str] | None = None,
+             discard: list[str] | None = None, displays: list[list[str]] | None = None,
+             prestige: list[list[str]] | None = None, start: int = 0,
+             simplified: bool = True, seed: int = 1, **variants: Any) -> UchoState:
+    """A position; by default the Simplified variant, so no ability interferes."""
+    game = kingscourt.load_game("uchokrola", simplified=simplified, **variants)
+    setup: dict[str, Any] = {
+        "characters": chars or [[c] for c in CHARS[:players]],
+        "hands": hands or [[] for _ in range(players)],
+        "deck": deck if deck is not None else ["Kuzyneczka"] * 6,
+        "discard": discard if discard is not None else ["Podszepty"],
+        "start": start,
+    }
+    if displays is not None:
+        setup["displays"] = displays
+    if prestige is not None:
+        setup["prestige"] = prestige
+    state = game.new_state(players=players, seed=seed, **setup)
+    assert isinstance(state, UchoState)
+    return state
+
+
+def play(state: UchoState, *actions: str) -> None:
+    """Each action by the seat to move."""
+    for text in actions:
+        seat = state.to_move()[0]
+        state.apply(seat, text)
+
+
+def hand(state: UchoState, seat: int) -> Counter[str]:
+    return Counter(state.view(seat)["hand"])
+
+
+def mover(state: UchoState) -> int:
+    return state.to_move()[0]
+
+
+def legal(state: UchoState) -> list[str]:
+    return [str(a) for a in state.legal_actions(mover(state))]
