@@ -28,6 +28,7 @@ typecheck: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python bench/king_engine.py
 	$(BIN)/python bench/kukakoenig_engine.py
+	$(BIN)/python bench/uchokrola_engine.py
 
 clean:
 	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache
