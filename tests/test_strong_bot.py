@@ -70,6 +70,6 @@ def test_strong_beats_random_on_one_duplicate_deal() -> None:
     from kingscourt.arena import run_arena
 
     result = run_arena("king", ["strong:iterations=60", "random", "random", "random"], deals=1,
-                       seed=7)
+                       seed=7, rules={"short_game": True})
     strong, rand = result.results
     assert strong.mean > rand.mean + 300
