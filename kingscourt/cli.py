@@ -1,4 +1,4 @@
-"""The ``kingscourt`` command: play in the terminal, replay a record."""
+"""The ``kingscourt`` command: serve tables, play in the terminal, replay a record."""
 
 from __future__ import annotations
 
@@ -127,6 +127,30 @@ def replay_cmd(file: Annotated[Path, typer.Argument(help="a game record (JSON)")
         raise typer.Exit(1) from e
     console.print(f"{record['game']}: {len(record['actions'])} actions replayed; "
                   f"{'over' if state.is_over() else 'in progress'}; scores {state.scores()}")
+
+
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option(help="address to listen on")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="port to listen on")] = 8000,
+    db: Annotated[str | None, typer.Option(help="database URL: sqlite:///PATH or "
+                                               "postgresql+psycopg://...; default: $KINGSCOURT_DB, "
+                                               "else SQLite in the user data directory")] = None,
+    bot_delay: Annotated[float, typer.Option(help="seconds a bot waits before it acts")] = 1.0,
+) -> None:
+    """Run the table server: lobby, live tables over WebSocket, statistics."""
+    import uvicorn
+
+    from .server import ServerConfig, create_app, resolve_db_url
+
+    if bot_delay < 0:
+        raise typer.BadParameter("--bot-delay must be 0 or more")
+    config = ServerConfig(db_url=resolve_db_url(db), bot_delay=bot_delay)
+    shown = config.db_url.split("@")[-1] if "@" in config.db_url else config.db_url
+    console = Console()
+    console.print(f"kingscourt server on [bold]http://{host}:{port}[/bold] "
+                  f"(API: http://{host}:{port}/docs; database: {shown})")
+    uvicorn.run(create_app(config), host=host, port=port, log_level="warning")
 
 
 def main() -> None:

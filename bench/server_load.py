@@ -1,0 +1,202 @@
+"""Load benchmark of the table server (not a test).
+
+Starts ``kingscourt serve`` on a free loopback port with a fresh SQLite file, creates N King
+tables (four seats each: ``--client-seats`` human seats played by this script, the rest server
+bots) and M spectator clients spread over the tables, lets them play for ``--duration``
+seconds, then prints:
+
+- actions per second (all tables, from the versions the spectators saw);
+- act→state latency, p50 and p99: from sending an ``act`` for a human seat to receiving the
+  resulting ``state`` (bot thinking is not in it: the scripted seats choose at once, after
+  ``--think`` seconds of pretend thinking that is not timed);
+- the server's resident memory (RSS, peak) and CPU.
+
+    .venv/bin/python bench/server_load.py --tables 100 --spectators 200
+    .venv/bin/python bench/server_load.py --think 0 --bot-delay 0   # flat out
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import random
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+import psutil  # type: ignore[import-untyped]
+from websockets.asyncio.client import connect
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+def percentile(xs: list[float], p: float) -> float:
+    if not xs:
+        return float("nan")
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, int(p / 100 * len(xs)))]
+
+
+class Bench:
+    def __init__(self, args: argparse.Namespace) -> None:
+        self.args = args
+        self.latencies: list[float] = []
+        self.errors: list[dict[str, Any]] = []
+        self.versions: dict[str, tuple[int, int]] = {}  # table -> (first, last) seen
+        self.stop_at = 0.0
+        self.measure_from = 0.0
+        self.messages = 0
+
+    async def seat(self, url: str, rng: random.Random) -> None:
+        acted_for = -1
+        sent_at = 0.0
+        async with connect(url, max_size=None) as ws:
+            while time.monotonic() < self.stop_at:
+                try:
+                    raw = await asyncio.wait_for(ws.recv(), max(0.05, self.stop_at - time.monotonic()))
+                except TimeoutError:
+                    return
+                msg = json.loads(raw)
+                self.messages += 1
+                if msg["type"] == "error":
+                    self.errors.append(msg)
+                    continue
+                v = msg["version"]
+                if v == acted_for + 1 and sent_at:
+                    if time.monotonic() >= self.measure_from:
+                        self.latencies.append(time.perf_counter() - sent_at)
+                    sent_at = 0.0
+                view = msg["view"]
+                if view["over"] or not view["legal"] or v <= acted_for:
+                    continue
+                if self.args.think:
+                    await asyncio.sleep(self.args.think * rng.uniform(0.5, 1.5))
+                acted_for = v
+                sent_at = time.perf_counter()
+                await ws.send(json.dumps({"type": "act", "action": rng.choice(view["legal"]),
+                                          "version": v}))
+
+    async def spectator(self, url: str, table: str) -> None:
+        async with connect(url, max_size=None) as ws:
+            while time.monotonic() < self.stop_at:
+                try:
+                    raw = await asyncio.wait_for(ws.recv(), max(0.05, self.stop_at - time.monotonic()))
+                except TimeoutError:
+                    return
+                self.messages += 1
+                v = json.loads(raw)["version"]
+                if time.monotonic() < self.measure_from:
+                    continue
+                first, _ = self.versions.get(table, (v, v))
+                self.versions[table] = (first, v)
+
+    async def run(self, port: int) -> None:
+        a = self.args
+        base = f"http://127.0.0.1:{port}"
+        tables = []
+        async with httpx.AsyncClient(base_url=base, timeout=30) as http:
+            for i in range(a.tables):
+                seats = ([{"kind": "human", "name": f"load{i}-{s}"} for s in range(a.client_seats)]
+                         + [{"kind": "bot", "level": a.level}] * (4 - a.client_seats))
+                r = await http.post("/api/tables", json={"game": "king", "seats": seats, "seed": i})
+                r.raise_for_status()
+                tables.append(r.json())
+        self.measure_from = time.monotonic() + a.warmup
+        self.stop_at = self.measure_from + a.duration
+        tasks = []
+        for i, t in enumerate(tables):
+            for s in t["seats"]:
+                if s["token"]:
+                    tasks.append(self.seat(f"ws://127.0.0.1:{port}/ws/tables/{t['id']}?token={s['token']}",
+                                           random.Random(i * 10 + s["seat"])))
+        for j in range(a.spectators):
+            t = tables[j % len(tables)]
+            tasks.append(self.spectator(f"ws://127.0.0.1:{port}/ws/tables/{t['id']}", t["id"]))
+        await asyncio.gather(*tasks)
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--tables", type=int, default=100)
+    p.add_argument("--spectators", type=int, default=200)
+    p.add_argument("--duration", type=float, default=30.0, help="seconds of play measured")
+    p.add_argument("--warmup", type=float, default=5.0, help="seconds of play before measuring "
+                   "(every client connects meanwhile)")
+    p.add_argument("--client-seats", type=int, default=1, choices=range(0, 5),
+                   help="human seats per table played by this script (the rest: server bots)")
+    p.add_argument("--think", type=float, default=0.5, help="mean pretend thinking of the "
+                   "scripted seats, seconds (not timed)")
+    p.add_argument("--bot-delay", type=float, default=0.5, help="the server's --bot-delay")
+    p.add_argument("--level", default="random", help="level of the server bots")
+    p.add_argument("--db", default=None, help="database URL (default: a fresh SQLite file)")
+    a = p.parse_args()
+    port = free_port()
+    with tempfile.TemporaryDirectory() as tmp:
+        db = a.db or f"sqlite:///{Path(tmp) / 'bench.sqlite3'}"
+        log = (Path(tmp) / "server.log").open("wb")
+        server = subprocess.Popen([sys.executable, "-c", "from kingscourt.cli import main; main()",
+                                   "serve", "--port", str(port), "--db", db,
+                                   "--bot-delay", str(a.bot_delay)], stdout=log, stderr=subprocess.STDOUT)
+        try:
+            for _ in range(300):
+                with contextlib.suppress(httpx.HTTPError):
+                    if httpx.get(f"http://127.0.0.1:{port}/api/games").status_code == 200:
+                        break
+                time.sleep(0.1)
+            proc = psutil.Process(server.pid)
+            bench = Bench(a)
+            peak = 0
+            cpu0 = proc.cpu_times()
+            wall0 = time.monotonic()
+
+            async def sample() -> None:
+                nonlocal peak
+                while True:
+                    peak = max(peak, proc.memory_info().rss)
+                    await asyncio.sleep(0.5)
+
+            async def both() -> None:
+                sampler = asyncio.create_task(sample())
+                await bench.run(port)
+                sampler.cancel()
+
+            asyncio.run(both())
+            wall = time.monotonic() - wall0
+            cpu1 = proc.cpu_times()
+            actions = sum(last - first for first, last in bench.versions.values())
+            lat = [x * 1000 for x in bench.latencies]
+            print(f"tables {a.tables} (King; {a.client_seats} scripted seat(s) + "
+                  f"{4 - a.client_seats} {a.level} bot(s) each), spectators {a.spectators}, "
+                  f"warm-up {a.warmup:.0f}s, think {a.think}s, bot delay {a.bot_delay}s, "
+                  f"{a.duration:.0f}s measured")
+            print(f"actions/s        {actions / a.duration:8.1f}   ({actions} actions seen by spectators)")
+            print(f"act->state ms    p50 {percentile(lat, 50):6.1f}   p99 {percentile(lat, 99):6.1f}"
+                  f"   max {max(lat, default=float('nan')):6.1f}   ({len(lat)} acts; mean "
+                  f"{statistics.fmean(lat) if lat else float('nan'):.1f})")
+            print(f"scripted acts/s  {len(lat) / a.duration:8.1f}")
+            print(f"server RSS       peak {peak / 2**20:6.1f} MiB")
+            busy = (cpu1.user + cpu1.system) - (cpu0.user + cpu0.system)
+            print(f"server CPU       {busy / wall:6.1%} of one core   messages received {bench.messages}"
+                  f"   errors {len(bench.errors)}")
+            if bench.errors:
+                print("first errors:", bench.errors[:3])
+        finally:
+            server.terminate()
+            server.wait(10)
+
+
+if __name__ == "__main__":
+    main()

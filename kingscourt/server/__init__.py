@@ -1,0 +1,43 @@
+"""The table server: lobby (REST), live play (WebSocket), persistence and statistics.
+
+``kingscourt serve`` runs :func:`create_app` under uvicorn. The modules: :mod:`.config`
+(database URL, bot pacing), :mod:`.orm` and :mod:`.migrations` (the schema, Alembic),
+:mod:`.store` (every database read and write, in worker threads), :mod:`.table` (a live table
+and the authority pipeline), :mod:`.autoplay` (bots and turn timers), :mod:`.hub` (tables in
+memory, recovery), :mod:`.lobby`, :mod:`.players`, :mod:`.play` (the routes), :mod:`.wire` and
+:mod:`.lobby_models` (the pydantic messages).
+
+Decisions:
+
+- **The record is the truth.** A table's state is never stored: the database holds its header
+  (game, rules, players, seed, setup), its seats and the append-only ``actions`` rows, one per
+  action keyed by (table, version). On start every open table is rebuilt by replaying its rows
+  and its bots resume; after ``kill -9`` the game goes on at the same version, because an
+  action is committed before anyone is told of it (apply on a copy, commit, then swap in and
+  broadcast). SQLite runs in WAL mode with ``synchronous=NORMAL``: a committed action survives
+  a killed process (a power cut may lose the last ones). Migrations are applied on every start.
+- **Versions.** ``version`` = the number of stored actions. An action must answer a version
+  from the one at which the seat's present decision opened up to the current one; in sequential
+  play that is the current version. In Ku-Ka-König every picking seat may answer the version at
+  which the call began: one seat's pick does not make the others stale, and the others only
+  learn *that* it picked (never which row) until the reveal.
+- **Secrets.** A seat's token is its invitation and its only credential; tokens never appear
+  in public information. A game's record (which holds the seed, so every hidden card) is
+  published only once the game is over.
+- **Errors** use the wire's stable codes (:data:`.wire.ErrorCode`); two extend DESIGN.md's set:
+  ``no-table`` (on connecting to an unknown table) and ``not-stored`` (the database refused the
+  action; nothing changed). A malformed action text is ``illegal-action`` with rule
+  ``malformed-action``; a spectator acting, or a token acting for another seat, is ``bad-token``.
+- **Statistics** are written with the game's last action: one ``player_results`` row per named
+  seat (humans by their display name, bots as ``Bot (level)``): score, win, Kings made, King
+  points. **King points** are :func:`kingscourt.games.king.ranking.king_points`, not redefined
+  here: per finished King game, 1 point for every other seat outscored (½ for a tie) plus 1 for
+  every King made; the leaderboard sums them over a player's King games.
+"""
+
+from __future__ import annotations
+
+from .app import create_app
+from .config import ServerConfig, default_db_url, resolve_db_url
+
+__all__ = ["ServerConfig", "create_app", "default_db_url", "resolve_db_url"]

@@ -1,0 +1,212 @@
+"""The live tables of one server: creation, recovery on start, loading finished tables,
+joining and leaving seats. Open tables are always in memory; a finished table stays only
+while somebody watches it."""
+
+from __future__ import annotations
+
+import logging
+import secrets
+
+from .. import bots
+from ..engine import GAMES, Game, load_game, rules_dict
+from .autoplay import Autoplayer
+from .config import ServerConfig
+from .lobby_models import (
+    CreateTable,
+    JoinResult,
+    LeaveResult,
+    SeatCreated,
+    TableCreated,
+    TableInfo,
+)
+from .store import SeatData, Store, TableData, now
+from .table import LiveTable
+
+log = logging.getLogger("kingscourt.server")
+
+
+class LobbyError(ValueError):
+    """A request the lobby refuses; ``status`` is the HTTP status, the message says why."""
+
+    def __init__(self, message: str, status: int = 422) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+def check_request(req: CreateTable) -> Game:
+    """The game of a valid request; LobbyError naming the first thing that is wrong."""
+    if req.game not in GAMES:
+        raise LobbyError(f"unknown game {req.game!r} (known: {', '.join(GAMES)})")
+    try:
+        default = load_game(req.game)
+    except ValueError as e:
+        raise LobbyError(str(e)) from e
+    known = rules_dict(default.rules)
+    for name in req.rules:
+        # only the declared table rules: nothing else reaches load_game (a card file path...)
+        if name not in known:
+            raise LobbyError(f"unknown rule {name!r} for {req.game} (known: {', '.join(known)})")
+    try:
+        game = load_game(req.game, **req.rules)
+    except ValueError as e:
+        raise LobbyError(f"bad rule: {e}") from e
+    n = len(req.seats)
+    if not game.min_players <= n <= game.max_players:
+        allowed = (str(game.min_players) if game.min_players == game.max_players
+                   else f"{game.min_players} to {game.max_players}")
+        raise LobbyError(f"bad seat count: {game.title} is played by {allowed} players, "
+                         f"got {n} seats")
+    for i, s in enumerate(req.seats):
+        if s.kind == "bot":
+            if s.level is None:
+                raise LobbyError(f"seat {i}: a bot needs a level ({', '.join(bots.LEVELS)})")
+            try:
+                bots.load(s.level, game, seed=0)
+            except ValueError as e:
+                raise LobbyError(f"seat {i}: unknown level: {e}") from e
+        elif s.level is not None:
+            raise LobbyError(f"seat {i}: a level is for bots; a human seat has none")
+        if s.name is not None and not s.name.strip():
+            raise LobbyError(f"seat {i}: a name must not be blank")
+    return game
+
+
+class Hub:
+    def __init__(self, config: ServerConfig) -> None:
+        self.config = config
+        self.store = Store(config.db_url)
+        self.autoplayer = Autoplayer(config.bot_delay, config.bot_workers)
+        self.tables: dict[str, LiveTable] = {}
+
+    # --- life cycle -------------------------------------------------------------------------
+
+    async def start(self) -> None:
+        """Migrate the database, then rebuild every open table by replay; bots resume."""
+        await self.store.run(self.store.migrate)
+        for data in await self.store.run(self.store.load_open):
+            try:
+                table = self._live(data)
+            except ValueError:
+                log.exception("table %s cannot be rebuilt; left as it is", data.id)
+                continue
+            log.info("table %s (%s) recovered at version %d", data.id, data.game, table.version)
+            self.autoplayer.schedule(table)
+
+    async def stop(self) -> None:
+        await self.autoplayer.close()
+        for table in self.tables.values():
+            for conn in list(table.conns):
+                await conn.drain_and_close(1001)
+        self.store.close()
+
+    def _live(self, data: TableData) -> LiveTable:
+        table = LiveTable(data, self.store, self._changed)
+        self.tables[data.id] = table
+        return table
+
+    def _changed(self, table: LiveTable) -> None:
+        self.autoplayer.schedule(table)
+        if table.over:
+            self.release(table)
+
+    def release(self, table: LiveTable) -> None:
+        """Drop a finished table nobody watches any more."""
+        if table.over and not table.conns and self.tables.get(table.id) is table:
+            del self.tables[table.id]
+            self.autoplayer.forget(table)
+
+    # --- tables -----------------------------------------------------------------------------
+
+    async def create(self, req: CreateTable) -> TableCreated:
+        game = check_request(req)
+        seed = req.seed if req.seed is not None else secrets.randbits(48)
+        try:
+            game.new_state(players=len(req.seats), seed=seed)
+        except ValueError as e:
+            raise LobbyError(str(e)) from e
+        seats = []
+        for i, s in enumerate(req.seats):
+            if s.kind == "bot":
+                level = s.level or "random"
+                seats.append(SeatData(i, "bot", level, None, s.name or f"Bot ({level})", True))
+            else:
+                name = s.name.strip() if s.name else None
+                seats.append(SeatData(i, "human", None, secrets.token_urlsafe(16), name,
+                                      name is not None))
+        data = TableData(id=secrets.token_urlsafe(6), game=game.name, rules=rules_dict(game.rules),
+                         players=len(seats), seed=seed, setup={}, turn_seconds=req.turn_seconds,
+                         status="open", created_at=now(), seats=seats)
+        await self.store.run(self.store.create_table, data)
+        table = self._live(data)
+        self.autoplayer.schedule(table)
+        return TableCreated(id=data.id, game=data.game, seats=[
+            SeatCreated(seat=s.seat, kind="bot" if s.kind == "bot" else "human", token=s.token,
+                        name=s.name, level=s.level,
+                        ws=f"/ws/tables/{data.id}?token={s.token}" if s.token else None)
+            for s in seats])
+
+    async def get(self, table_id: str) -> LiveTable | None:
+        """The live table, loading a finished one from the database when asked for."""
+        table = self.tables.get(table_id)
+        if table is not None:
+            return table
+        if len(table_id) > 32:
+            return None
+        data = await self.store.run(self.store.load, table_id)
+        if data is None:
+            return None
+        table = self.tables.get(table_id)  # loaded meanwhile by another request
+        return table if table is not None else self._live(data)
+
+    def info(self, table: LiveTable) -> TableInfo:
+        over = table.over
+        return TableInfo(
+            id=table.id, game=table.game.name, title=table.game.title, rules=table.data.rules,
+            players=table.data.players, status="finished" if over else "open",
+            version=table.version, to_move=table.state.to_move(), seats=table.seats_public(),
+            free_seats=[s.seat for s in table.seats if s.kind == "human" and not s.taken],
+            turn_seconds=table.data.turn_seconds, created_at=table.data.created_at,
+            scores=table.state.scores() if over else None,
+            winners=table.state.winners() if over else None)
+
+    def open_tables(self) -> list[TableInfo]:
+        return [self.info(t) for t in sorted(self.tables.values(),
+                                             key=lambda t: t.data.created_at) if not t.over]
+
+    # --- seats ------------------------------------------------------------------------------
+
+    def _seat(self, table: LiveTable, token: str) -> int:
+        seat = table.seat_of(token)
+        if seat is None:
+            raise LobbyError("bad token: it holds no seat at this table", 403)
+        return seat
+
+    async def join(self, table_id: str, token: str, name: str) -> JoinResult:
+        table = await self.get(table_id)
+        if table is None:
+            raise LobbyError(f"no table {table_id!r}", 404)
+        seat = self._seat(table, token)
+        info = table.seats[seat]
+        if table.over:
+            raise LobbyError("the game is over", 409)
+        if info.taken:
+            raise LobbyError(f"seat {seat} is taken (by {info.name}); leave it first", 409)
+        if not name.strip():
+            raise LobbyError("a name must not be blank")
+        await self.store.run(self.store.update_seat, table.id, seat, name.strip(), True)
+        info.name, info.taken = name.strip(), True
+        table.broadcast()
+        return JoinResult(seat=seat, name=info.name, ws=f"/ws/tables/{table.id}?token={token}")
+
+    async def leave(self, table_id: str, token: str) -> LeaveResult:
+        table = await self.get(table_id)
+        if table is None:
+            raise LobbyError(f"no table {table_id!r}", 404)
+        seat = self._seat(table, token)
+        if table.over:
+            raise LobbyError("the game is over", 409)
+        info = table.seats[seat]
+        await self.store.run(self.store.update_seat, table.id, seat, None, False)
+        info.name, info.taken = None, False
+        table.broadcast()
+        return LeaveResult(seat=seat, free=True)

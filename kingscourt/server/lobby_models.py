@@ -1,0 +1,161 @@
+"""The REST messages of the lobby, players and history (pydantic, documented at /docs)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from .wire import SeatPublic
+
+
+class SeatSpec(BaseModel):
+    """A seat of a new table: ``{"kind": "human", "name": "Ada"}`` (no name: a free seat to
+    invite someone to) or ``{"kind": "bot", "level": "basic"}``."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    kind: Literal["human", "bot"]
+    name: str | None = Field(default=None, min_length=1, max_length=64)
+    level: str | None = Field(default=None, description="random | basic | strong (bots only)")
+
+
+class CreateTable(BaseModel):
+    """A new table; the number of players is the number of seats."""
+
+    model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": [{
+        "game": "king", "rules": {"must_beat": "trump"},
+        "seats": [{"kind": "human", "name": "Ada"}, {"kind": "bot", "level": "basic"},
+                  {"kind": "bot", "level": "basic"}, {"kind": "bot", "level": "random"}]}]})
+
+    game: str = Field(description="king | kukakoenig | uchokrola")
+    rules: dict[str, Any] = Field(default_factory=dict, description="table rules / variants")
+    seats: list[SeatSpec] = Field(min_length=1, max_length=8)
+    seed: int | None = Field(default=None, ge=0, lt=2**62,
+                             description="fixes every chance event (default: random)")
+    turn_seconds: float | None = Field(default=None, gt=0, le=3600, description=(
+        "turn timer for human seats: when it runs out a basic bot plays that turn"))
+
+
+class SeatCreated(BaseModel):
+    seat: int
+    kind: Literal["human", "bot"]
+    token: str | None = Field(description="the seat's secret token (humans only): the "
+                              "invitation; connect with /ws/tables/{id}?token=...")
+    name: str | None = None
+    level: str | None = None
+    ws: str | None = Field(default=None, description="the seat's WebSocket path")
+
+
+class TableCreated(BaseModel):
+    id: str
+    game: str
+    seats: list[SeatCreated]
+
+
+class TableInfo(BaseModel):
+    """Public information about a table (never a token, a hand or the seed)."""
+
+    id: str
+    game: str
+    title: str
+    rules: dict[str, Any]
+    players: int
+    status: Literal["open", "finished"]
+    version: int
+    to_move: list[int]
+    seats: list[SeatPublic]
+    free_seats: list[int] = Field(description="human seats nobody holds yet")
+    turn_seconds: float | None = None
+    created_at: datetime
+    scores: list[int] | None = Field(default=None, description="final scores, once over")
+    winners: list[int] | None = None
+
+
+class JoinRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    token: str = Field(min_length=1, max_length=64)
+    name: str = Field(min_length=1, max_length=64)
+
+
+class LeaveRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    token: str = Field(min_length=1, max_length=64)
+
+
+class JoinResult(BaseModel):
+    seat: int
+    name: str
+    ws: str = Field(description="the seat's WebSocket path (holds the token)")
+
+
+class LeaveResult(BaseModel):
+    seat: int
+    free: bool
+
+
+class GameInfo(BaseModel):
+    name: str
+    title: str
+    min_players: int
+    max_players: int
+    rules: list[dict[str, Any]] = Field(description="each table rule: name, label, help, "
+                                        "choices, default")
+    levels: list[str] = Field(description="bot levels available for this game")
+
+
+class GameStats(BaseModel):
+    game: str
+    games: int
+    wins: int
+    average_score: float
+    kings: int = Field(description="Kings made (King only)")
+    king_points: float = Field(description="King points (King only)")
+
+
+class PlayerStats(BaseModel):
+    name: str
+    games: int
+    wins: int
+    kings: int
+    king_points: float
+    by_game: list[GameStats]
+
+
+class LeaderboardEntry(BaseModel):
+    rank: int
+    name: str
+    king_points: float
+    games: int = Field(description="finished King games")
+    wins: int
+    kings: int
+    average_score: float
+
+
+class FinishedSummary(BaseModel):
+    id: str
+    game: str
+    finished_at: datetime
+    scores: list[int]
+    winners: list[int]
+    names: list[str | None]
+
+
+class GameRecord(BaseModel):
+    """A finished game's record: replay it with ``kingscourt replay FILE``."""
+
+    model_config = ConfigDict(extra="allow")
+
+    game: str
+    rules: dict[str, Any]
+    players: int
+    seed: int | None
+    setup: dict[str, Any]
+    actions: list[tuple[int, str]] = Field(description="[seat, action text] in order")
+
+
+class ErrorDetail(BaseModel):
+    detail: str

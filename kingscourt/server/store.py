@@ -1,0 +1,255 @@
+"""The database: engine, migrations on start, and every read and write the server makes.
+
+Every method here is synchronous and runs in the store's own worker thread(s) through
+:meth:`Store.run`, so the event loop never waits on the database. SQLite gets one worker
+(writes are serialised by SQLite anyway) in WAL mode; PostgreSQL gets a few.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any, TypeVar
+
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import Engine, Integer, cast, create_engine, event, func, select, update
+from sqlalchemy.orm import Session, sessionmaker
+
+from .orm import ActionRow, FinishedGame, PlayerResult, SeatRow, TableRow
+
+T = TypeVar("T")
+
+MIGRATIONS = Path(__file__).parent / "migrations"
+
+
+def now() -> datetime:
+    return datetime.now(UTC)
+
+
+def aware(t: datetime) -> datetime:
+    """SQLite hands back naive times: they were stored in UTC."""
+    return t if t.tzinfo is not None else t.replace(tzinfo=UTC)
+
+
+@dataclass(slots=True)
+class SeatData:
+    """A seat as the server holds it in memory (mirrors :class:`SeatRow`)."""
+
+    seat: int
+    kind: str
+    level: str | None
+    token: str | None
+    name: str | None
+    taken: bool
+    timeouts: int = 0
+
+
+@dataclass(slots=True)
+class TableData:
+    """Everything stored about one table: header, seats and the action rows in order."""
+
+    id: str
+    game: str
+    rules: dict[str, Any]
+    players: int
+    seed: int
+    setup: dict[str, Any]
+    turn_seconds: float | None
+    status: str
+    created_at: datetime
+    seats: list[SeatData]
+    actions: list[tuple[int, str]] = field(default_factory=list)
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """One named seat's result, written with the last action of a game."""
+
+    seat: int
+    name: str
+    kind: str
+    score: int
+    won: bool
+    kings: int
+    king_points: float
+
+
+@dataclass(frozen=True, slots=True)
+class Finish:
+    """What is stored when a game ends (in the same transaction as its last action)."""
+
+    record: dict[str, Any]
+    scores: list[int]
+    winners: list[int]
+    results: list[Result]
+
+
+def make_engine(url: str) -> Engine:
+    if url.startswith("sqlite"):
+        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+
+        @event.listens_for(engine, "connect")
+        def _pragmas(dbapi_conn: Any, _record: Any) -> None:
+            cur = dbapi_conn.cursor()
+            # WAL + NORMAL: a committed row survives a killed process (kill -9); only a
+            # power cut may lose the last commits.
+            cur.execute("PRAGMA journal_mode=WAL")
+            cur.execute("PRAGMA synchronous=NORMAL")
+            cur.execute("PRAGMA foreign_keys=ON")
+            cur.close()
+
+        return engine
+    return create_engine(url, pool_pre_ping=True, pool_size=5, max_overflow=5)
+
+
+class Store:
+    """The server's database. Create, :meth:`migrate`, then use through :meth:`run`."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.engine = make_engine(url)
+        self.sessions = sessionmaker(self.engine, expire_on_commit=False)
+        workers = 1 if self.engine.dialect.name == "sqlite" else 4
+        self._pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="kingscourt-db")
+
+    async def run(self, fn: Callable[..., T], *args: Any) -> T:
+        """``fn(*args)`` in a database worker thread."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._pool, functools.partial(fn, *args))
+
+    def close(self) -> None:
+        self._pool.shutdown(wait=True)
+        self.engine.dispose()
+
+    # --- schema ----------------------------------------------------------------------------
+
+    def migrate(self) -> None:
+        """Apply the Alembic migrations shipped in the package (up to head)."""
+        cfg = Config()
+        cfg.set_main_option("script_location", str(MIGRATIONS))
+        with self.engine.begin() as connection:
+            cfg.attributes["connection"] = connection
+            command.upgrade(cfg, "head")
+
+    # --- writes ----------------------------------------------------------------------------
+
+    def create_table(self, t: TableData) -> None:
+        with self.sessions.begin() as s:
+            s.add(TableRow(id=t.id, game=t.game, rules=t.rules, players=t.players, seed=t.seed,
+                           setup=t.setup, turn_seconds=t.turn_seconds, status="open",
+                           created_at=t.created_at))
+            s.flush()
+            s.add_all(SeatRow(table_id=t.id, seat=x.seat, kind=x.kind, level=x.level,
+                              token=x.token, name=x.name, taken=x.taken, timeouts=0)
+                      for x in t.seats)
+
+    def append(self, table_id: str, version: int, seat: int, action: str, actor: str,
+               finish: Finish | None = None) -> None:
+        """Store one action (and, for the last one, the finished game) in one transaction."""
+        with self.sessions.begin() as s:
+            stamp = now()
+            s.add(ActionRow(table_id=table_id, version=version, seat=seat, action=action,
+                            actor=actor, created_at=stamp))
+            if actor == "timer":
+                s.execute(update(SeatRow).where(SeatRow.table_id == table_id, SeatRow.seat == seat)
+                          .values(timeouts=SeatRow.timeouts + 1))
+            if finish is not None:
+                s.flush()
+                s.add(FinishedGame(table_id=table_id, game=finish.record["game"],
+                                   record=finish.record, scores=finish.scores,
+                                   winners=finish.winners, finished_at=stamp))
+                s.add_all(PlayerResult(table_id=table_id, seat=r.seat, name=r.name, kind=r.kind,
+                                       game=finish.record["game"], score=r.score, won=r.won,
+                                       kings=r.kings, king_points=r.king_points)
+                          for r in finish.results)
+                s.execute(update(TableRow).where(TableRow.id == table_id)
+                          .values(status="finished", finished_at=stamp))
+
+    def update_seat(self, table_id: str, seat: int, name: str | None, taken: bool) -> None:
+        with self.sessions.begin() as s:
+            s.execute(update(SeatRow).where(SeatRow.table_id == table_id, SeatRow.seat == seat)
+                      .values(name=name, taken=taken))
+
+    # --- reads -----------------------------------------------------------------------------
+
+    def _load(self, s: Session, row: TableRow) -> TableData:
+        seats = s.scalars(select(SeatRow).where(SeatRow.table_id == row.id)
+                          .order_by(SeatRow.seat)).all()
+        actions = s.execute(select(ActionRow.version, ActionRow.seat, ActionRow.action)
+                            .where(ActionRow.table_id == row.id)
+                            .order_by(ActionRow.version)).all()
+        for i, a in enumerate(actions):
+            if a.version != i + 1:
+                raise RuntimeError(f"table {row.id}: action record has a gap at version {i + 1}")
+        return TableData(
+            id=row.id, game=row.game, rules=dict(row.rules), players=row.players, seed=row.seed,
+            setup=dict(row.setup), turn_seconds=row.turn_seconds, status=row.status,
+            created_at=aware(row.created_at),
+            seats=[SeatData(x.seat, x.kind, x.level, x.token, x.name, x.taken, x.timeouts)
+                   for x in seats],
+            actions=[(a.seat, a.action) for a in actions])
+
+    def load_open(self) -> list[TableData]:
+        """Every open table with its seats and actions (for recovery on start)."""
+        with self.sessions() as s:
+            rows = s.scalars(select(TableRow).where(TableRow.status == "open")
+                             .order_by(TableRow.created_at)).all()
+            return [self._load(s, r) for r in rows]
+
+    def load(self, table_id: str) -> TableData | None:
+        with self.sessions() as s:
+            row = s.get(TableRow, table_id)
+            return None if row is None else self._load(s, row)
+
+    def record(self, table_id: str) -> tuple[str, dict[str, Any] | None] | None:
+        """``(status, record)`` of a table (the record only once it is finished)."""
+        with self.sessions() as s:
+            row = s.get(TableRow, table_id)
+            if row is None:
+                return None
+            fin = s.get(FinishedGame, table_id)
+            return row.status, (None if fin is None else dict(fin.record))
+
+    def finished(self, limit: int) -> list[tuple[FinishedGame, list[str | None]]]:
+        with self.sessions() as s:
+            games = s.scalars(select(FinishedGame).order_by(FinishedGame.finished_at.desc())
+                              .limit(limit)).all()
+            out = []
+            for g in games:
+                names = s.scalars(select(SeatRow.name).where(SeatRow.table_id == g.table_id)
+                                  .order_by(SeatRow.seat)).all()
+                out.append((g, list(names)))
+            return out
+
+    def player(self, name: str) -> list[dict[str, Any]]:
+        """Per game: games, wins, average score, Kings and King points of ``name``."""
+        with self.sessions() as s:
+            rows = s.execute(
+                select(PlayerResult.game, func.count(), func.sum(cast(PlayerResult.won, Integer)),
+                       func.avg(PlayerResult.score), func.sum(PlayerResult.kings),
+                       func.sum(PlayerResult.king_points))
+                .where(PlayerResult.name == name).group_by(PlayerResult.game)
+                .order_by(PlayerResult.game)).all()
+            return [{"game": g, "games": n, "wins": int(w or 0), "average_score": float(avg or 0),
+                     "kings": int(k or 0), "king_points": float(kp or 0)}
+                    for g, n, w, avg, k, kp in rows]
+
+    def leaderboard(self, limit: int) -> list[dict[str, Any]]:
+        """Players by King points over their finished King games (ties: more wins first)."""
+        with self.sessions() as s:
+            points = func.sum(PlayerResult.king_points)
+            wins = func.sum(cast(PlayerResult.won, Integer))
+            rows = s.execute(
+                select(PlayerResult.name, points, func.count(), wins, func.sum(PlayerResult.kings),
+                       func.avg(PlayerResult.score))
+                .where(PlayerResult.game == "king").group_by(PlayerResult.name)
+                .order_by(points.desc(), wins.desc(), PlayerResult.name).limit(limit)).all()
+            return [{"rank": i + 1, "name": n, "king_points": float(kp or 0), "games": g,
+                     "wins": int(w or 0), "kings": int(k or 0), "average_score": float(avg or 0)}
+                    for i, (n, kp, g, w, k, avg) in enumerate(rows)]

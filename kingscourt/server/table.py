@@ -1,0 +1,265 @@
+"""A live table: its State, version, seats and connections, and the authority pipeline.
+
+Every action, from a client or a bot, goes through :meth:`LiveTable.submit` in a fixed order
+(boardgame.io's master): message shape, token, table, not over, seat to move, version,
+legality, apply, **persist**, broadcast. One table's actions are handled one at a time (an
+``asyncio.Lock`` per table), and nothing is sent before it is stored.
+
+Versions. ``version`` counts the stored actions (0 at the start). A seat's decision opens at
+the version where the seat entered ``to_move()``; an action is accepted when it answers any
+version from that one to the current one, and is ``stale-version`` otherwise. For sequential
+play this is exactly "the current version". For simultaneous picks (Ku-Ka-König) a pick by one
+seat leaves the others' decisions open at the version where the call began, so every picking
+seat may answer that version while the other picks are pending; the others only learn *that*
+the seat picked (the engine's view), never which row, until the reveal.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable
+from typing import Any
+
+from pydantic import ValidationError
+
+from ..engine import Game, IllegalAction, MalformedAction, State, load_game
+from ..engine.errors import ReplayError
+from .connections import Conn
+from .store import Finish, Result, Store, TableData
+from .wire import ActMessage, Deadline, ErrorCode, ErrorMessage, SeatPublic, StateMessage
+
+log = logging.getLogger("kingscourt.server")
+
+#: rule ids with which the engine refuses a seat that may not act now
+TURN_RULES = ("not-your-turn", "already-picked")
+
+
+def record_of(data: TableData) -> dict[str, Any]:
+    """The game record the stored rows describe (the layout of ``State.record()``)."""
+    return {"game": data.game, "rules": data.rules, "players": data.players, "seed": data.seed,
+            "setup": data.setup, "actions": [[seat, text] for seat, text in data.actions]}
+
+
+class Since:
+    """For each seat to move, the version at which its present decision opened."""
+
+    def __init__(self, state: State) -> None:
+        self.at: dict[int, int] = dict.fromkeys(state.to_move(), 0)
+
+    def advance(self, seat: int, before: list[int], after: list[int], version: int) -> None:
+        """After ``seat`` acted (``before``/``after``: to_move around it; ``version``: new)."""
+        if seat in before and set(after) == set(before) - {seat}:
+            # a pending pick: the others' decisions stay open at their version
+            self.at = {s: self.at.get(s, version) for s in after}
+        else:
+            self.at = dict.fromkeys(after, version)
+
+
+def rebuild(data: TableData) -> tuple[Game, State, Since]:
+    """The table's state by replaying its stored actions (raises ReplayError naming the step)."""
+    record = record_of(data)
+    try:
+        game = load_game(data.game, **data.rules)
+        state = game.new_state(players=data.players, seed=data.seed, **data.setup)
+    except (TypeError, ValueError) as e:
+        raise ReplayError(f"table {data.id}: record header does not start a game: {e}") from e
+    since = Since(state)
+    for i, (seat, text) in enumerate(record["actions"]):
+        before = state.to_move()
+        try:
+            state.apply(seat, text)
+        except (IllegalAction, MalformedAction) as e:
+            raise ReplayError(f"table {data.id}: action {i + 1} (seat {seat}: {text!r}) "
+                              f"does not replay: {e}") from e
+        since.advance(seat, before, state.to_move(), i + 1)
+    return game, state, since
+
+
+def error(code: ErrorCode, message: str, rule: str | None = None,
+          version: int | None = None) -> ErrorMessage:
+    return ErrorMessage(code=code, rule=rule, message=message, version=version)
+
+
+class LiveTable:
+    """One table in memory. ``on_change`` runs (under the lock, before the broadcast) after
+    every stored action, so bots and turn timers see each new decision at once."""
+
+    def __init__(self, data: TableData, store: Store,
+                 on_change: Callable[[LiveTable], None]) -> None:
+        self.data = data
+        self.id = data.id
+        self.game, self.state, self.since = rebuild(data)
+        self.version = len(data.actions)
+        self.seats = data.seats
+        self.store = store
+        self.on_change = on_change
+        self.lock = asyncio.Lock()
+        self.conns: set[Conn] = set()
+        #: seat -> UNIX time at which its turn timer runs out
+        self.deadlines: dict[int, float] = {}
+
+    # --- reading -----------------------------------------------------------------------------
+
+    @property
+    def over(self) -> bool:
+        return self.state.is_over()
+
+    def seat_of(self, token: str) -> int | None:
+        for s in self.seats:
+            if s.token is not None and s.token == token:
+                return s.seat
+        return None
+
+    def seats_public(self) -> list[SeatPublic]:
+        connected = {c.seat for c in self.conns if not c.closed}
+        return [SeatPublic(seat=s.seat, kind="bot" if s.kind == "bot" else "human", level=s.level,
+                           name=s.name, taken=s.taken or s.kind == "bot",
+                           connected=s.kind == "bot" or s.seat in connected, timeouts=s.timeouts)
+                for s in self.seats]
+
+    def state_text(self, seat: int | None, seats: list[SeatPublic] | None = None) -> str:
+        """The ``state`` message for ``seat`` (``None``: spectator): its own view only."""
+        return StateMessage(
+            version=self.version, seat=seat, view=self.state.view(seat),
+            seats=self.seats_public() if seats is None else seats,
+            deadlines=[Deadline(seat=s, at=t) for s, t in sorted(self.deadlines.items())],
+        ).model_dump_json()
+
+    # --- connections ---------------------------------------------------------------------
+
+    def attach(self, conn: Conn) -> None:
+        """A client connects: it gets the current state at once (a reconnect included)."""
+        self.conns.add(conn)
+        if conn.seat is None:
+            conn.send(self.state_text(None))
+        else:
+            self.broadcast()  # the seat shows as connected to everyone
+
+    def detach(self, conn: Conn) -> None:
+        self.conns.discard(conn)
+        conn.stop()
+        if conn.seat is not None and not self.over:
+            self.broadcast()
+
+    def broadcast(self) -> None:
+        """One view per seat to every connection (computed once per seat)."""
+        seats = self.seats_public()
+        texts: dict[int | None, str] = {}
+        for conn in list(self.conns):
+            if conn.closed:
+                continue
+            text = texts.get(conn.seat)
+            if text is None:
+                text = texts[conn.seat] = self.state_text(conn.seat, seats)
+            conn.send(text)
+
+    # --- the authority pipeline ----------------------------------------------------------
+
+    async def receive(self, conn: Conn, raw: str) -> None:
+        """A client's message: steps 1-3 here, the rest in :meth:`submit`."""
+        # 1. message shape: an ``act`` message, nothing else
+        try:
+            msg = ActMessage.model_validate_json(raw)
+        except ValidationError as e:
+            problems = "; ".join(f"{'.'.join(str(p) for p in x['loc']) or 'message'}: {x['msg']}"
+                                 for x in e.errors())
+            conn.send(error("bad-message", f"Not an act message ({problems}). Send "
+                            '{"type": "act", "action": "...", "version": n}.',
+                            version=self.version).model_dump_json())
+            return
+        # 2. token: a seat token acts for its own seat only; spectators hold none
+        if conn.seat is None:
+            conn.send(error("bad-token", "Spectators cannot act: connect with a seat token.",
+                            version=self.version).model_dump_json())
+            return
+        if msg.seat is not None and msg.seat != conn.seat:
+            conn.send(error("bad-token", f"This token holds seat {conn.seat}, not seat {msg.seat}.",
+                            version=self.version).model_dump_json())
+            return
+        # 3. table: the connection was opened on this live table (``no-table`` otherwise)
+        refusal = await self.submit(conn.seat, msg.action, msg.version, "human")
+        if refusal is not None:
+            conn.send(refusal.model_dump_json())
+
+    async def submit(self, seat: int, text: str, version: int, actor: str) -> ErrorMessage | None:
+        """Steps 4-10 for ``seat`` playing ``text`` in answer to ``version``; ``None`` if done."""
+        async with self.lock:
+            state = self.state
+            # 4. not over
+            if state.is_over():
+                return error("game-over", "The game is over.", "game-over", self.version)
+            # 5. seat to move
+            movers = state.to_move()
+            if seat not in movers:
+                return self._not_your_turn(seat, text, movers)
+            # 6. version: the action answers the seat's present decision
+            opened = self.since.at.get(seat, self.version)
+            if not opened <= version <= self.version:
+                return error("stale-version", f"Your action answers version {version}, but the "
+                             f"table is at version {self.version}: look at the new state and "
+                             "act again.", None, self.version)
+            # 7. legality: the engine's own check, its rule id and message
+            try:
+                action = self.game.parse_action(text)
+                violation = state.check(seat, action)
+            except MalformedAction as e:
+                return error("illegal-action", e.message, "malformed-action", self.version)
+            if violation is not None:
+                return error("illegal-action", violation.message, violation.rule, self.version)
+            # 8. apply, on a copy: the table changes only once the action is stored
+            after = state.clone()
+            try:
+                after.apply(seat, action)
+            except IllegalAction as e:
+                return error("illegal-action", e.message, e.rule, self.version)
+            new_version = self.version + 1
+            finish = self._finish(after) if after.is_over() else None
+            # 9. persist: commit the action row (and the finished game) before anyone is told
+            try:
+                await self.store.run(self.store.append, self.id, new_version, seat, str(action),
+                                     actor, finish)
+            except Exception:
+                log.exception("table %s: action %d not stored", self.id, new_version)
+                return error("not-stored", "The action could not be stored; nothing changed. "
+                             "Try again.", None, self.version)
+            self.state = after
+            self.version = new_version
+            self.data.actions.append((seat, str(action)))
+            self.since.advance(seat, movers, after.to_move(), new_version)
+            if actor == "timer":
+                self.seats[seat].timeouts += 1
+            self.on_change(self)
+            # 10. broadcast: one view per seat
+            self.broadcast()
+            return None
+
+    def _not_your_turn(self, seat: int, text: str, movers: list[int]) -> ErrorMessage:
+        try:
+            v = self.state.check(seat, text)
+        except MalformedAction:
+            v = None
+        if v is not None and v.rule in TURN_RULES:
+            return error("not-your-turn", v.message, v.rule, self.version)
+        who = ", ".join(f"seat {s}" for s in movers)
+        return error("not-your-turn", f"It is not your turn (seat {seat}): {who} to move.",
+                     "not-your-turn", self.version)
+
+    def _finish(self, state: State) -> Finish:
+        """What is stored with the last action: the record, scores and each named seat's result."""
+        scores = state.scores()
+        winners = state.winners()
+        kings: list[dict[str, Any]] = []
+        points = [0.0] * len(scores)
+        if self.game.name == "king":
+            from ..games.king.ranking import king_points
+
+            kings = list(state.view(None).get("kings") or [])
+            points = king_points(scores, kings)
+        results = [
+            Result(seat=s.seat, name=s.name, kind=s.kind, score=scores[s.seat],
+                   won=s.seat in winners, kings=sum(1 for k in kings if k["seat"] == s.seat),
+                   king_points=points[s.seat])
+            for s in self.seats if s.name
+        ]
+        return Finish(record=state.record(), scores=scores, winners=winners, results=results)

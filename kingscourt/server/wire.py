@@ -1,0 +1,95 @@
+"""The WebSocket messages (DESIGN.md, "The wire"), as pydantic models.
+
+Client → server: :class:`ActMessage`. Server → client: :class:`StateMessage` after every
+change (the seat's own view only; spectators the spectator view) and :class:`ErrorMessage`
+with a stable code when a message is refused (nothing changes then).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+#: The stable error codes, in the order of the authority pipeline that raises them.
+ErrorCode = Literal[
+    "bad-message",     # not JSON, or not an ``act`` message of the right shape
+    "bad-token",       # no seat token (a spectator), or the token holds another seat
+    "no-table",        # the table does not exist (sent once on connecting, then closed)
+    "game-over",       # the game has ended
+    "not-your-turn",   # the seat is not among those to move (or has already picked)
+    "stale-version",   # the action answers a version whose decision is gone
+    "illegal-action",  # the rules forbid it: ``rule`` names the rule, ``message`` says why
+    "not-stored",      # the database refused the action: nothing changed, try again
+]
+
+
+class ActMessage(BaseModel):
+    """Play an action for the connection's seat, answering the state of ``version``."""
+
+    model_config = ConfigDict(extra="forbid", json_schema_extra={
+        "examples": [{"type": "act", "action": "play QS", "version": 12}]})
+
+    type: Literal["act"]
+    action: str = Field(min_length=1, max_length=200, description="the action's text form")
+    version: int = Field(ge=0, description="the version of the state this action answers")
+    seat: int | None = Field(default=None, description="optional: the seat the sender means "
+                             "to act for; refused with bad-token unless it is the token's seat")
+
+
+class SeatPublic(BaseModel):
+    """What everyone may know about a seat."""
+
+    seat: int
+    kind: Literal["human", "bot"]
+    level: str | None = None
+    name: str | None = None
+    taken: bool = Field(description="a human holds the seat (bots always do)")
+    connected: bool = Field(default=False, description="a client holds a connection for it")
+    timeouts: int = Field(default=0, description="turns the turn timer played for this seat; "
+                          "a seat with timeouts is marked")
+
+
+class Deadline(BaseModel):
+    seat: int
+    at: float = Field(description="UNIX time at which a basic bot plays the seat's turn")
+
+
+class StateMessage(BaseModel):
+    """The state after a change: ``view`` is exactly what the receiving seat may know.
+
+    ``version`` counts the actions stored for the table (0 before the first); it never goes
+    down, and a join or leave re-sends the same version with the seats updated."""
+
+    model_config = ConfigDict(json_schema_extra={
+        "examples": [{"type": "state", "version": 12, "seat": 0, "view": {"legal": ["play QS"]},
+                      "seats": [], "deadlines": []}]})
+
+    type: Literal["state"] = "state"
+    version: int
+    seat: int | None = Field(description="the receiving seat; null for a spectator")
+    view: dict[str, Any]
+    seats: list[SeatPublic] = Field(default_factory=list)
+    deadlines: list[Deadline] = Field(default_factory=list)
+
+
+class ErrorMessage(BaseModel):
+    """A refusal. Nothing changed; ``version`` is the table's current version when known."""
+
+    model_config = ConfigDict(json_schema_extra={
+        "examples": [{"type": "error", "code": "illegal-action", "rule": "follow-suit",
+                      "message": "You hold a heart: you must follow suit.", "version": 12}]})
+
+    type: Literal["error"] = "error"
+    code: ErrorCode
+    rule: str | None = None
+    message: str
+    version: int | None = None
+
+
+class WireDoc(BaseModel):
+    """The WebSocket protocol of ``/ws/tables/{id}?token=T`` (no token: spectator)."""
+
+    act: ActMessage
+    state: StateMessage
+    error: ErrorMessage

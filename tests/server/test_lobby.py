@@ -1,0 +1,77 @@
+"""The lobby over REST: creation and its refusals, join and leave, records, the start page."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from .harness import Server
+
+FOUR_BOTS = [{"kind": "bot", "level": "random"}] * 4
+
+
+@pytest.mark.parametrize(("body", "says"), [
+    ({"game": "chess", "seats": FOUR_BOTS}, "unknown game 'chess'"),
+    ({"game": "king", "rules": {"no_such_rule": True}, "seats": FOUR_BOTS}, "unknown rule 'no_such_rule'"),
+    ({"game": "king", "rules": {"must_beat": "always"}, "seats": FOUR_BOTS}, "must_beat"),
+    ({"game": "king", "seats": FOUR_BOTS[:3]}, "bad seat count"),
+    ({"game": "kukakoenig", "seats": [{"kind": "bot", "level": "basic"}] * 5}, "bad seat count"),
+    ({"game": "king", "seats": [*FOUR_BOTS[:3], {"kind": "bot", "level": "genius"}]}, "unknown level"),
+    ({"game": "king", "seats": [*FOUR_BOTS[:3], {"kind": "bot"}]}, "needs a level"),
+    ({"game": "king", "seats": [*FOUR_BOTS[:3], {"kind": "human", "level": "basic"}]}, "level is for bots"),
+    ({"game": "uchokrola", "rules": {"cards": "/etc/passwd"}, "seats": FOUR_BOTS}, "unknown rule 'cards'"),
+])
+def test_bad_tables_are_refused_naming_the_problem(server: Server, body: dict[str, Any],
+                                                   says: str) -> None:
+    r = server.post("/api/tables", body)
+    assert r.status_code == 422, r.text
+    assert says in r.json()["detail"]
+
+
+def test_malformed_body_is_422(server: Server) -> None:
+    r = server.post("/api/tables", {"game": "king", "seats": [{"kind": "alien"}]})
+    assert r.status_code == 422
+    assert "kind" in r.text
+
+
+def test_create_list_join_leave(server: Server) -> None:
+    t = server.create("kukakoenig", [{"kind": "human", "name": "Jo"}, {"kind": "human"},
+                                     {"kind": "bot", "level": "basic"}])
+    assert [s["kind"] for s in t["seats"]] == ["human", "human", "bot"]
+    assert t["seats"][2]["token"] is None and t["seats"][0]["token"] != t["seats"][1]["token"]
+    listed = {x["id"]: x for x in server.get("/api/tables").json()}
+    assert t["id"] in listed and listed[t["id"]]["free_seats"] == [1]
+    info = server.get(f"/api/tables/{t['id']}").json()
+    assert "token" not in str(info) and info["players"] == 3 and info["status"] == "open"
+    invite = t["seats"][1]["token"]
+    r = server.post(f"/api/tables/{t['id']}/join", {"token": "nope", "name": "X"})
+    assert r.status_code == 403
+    r = server.post(f"/api/tables/{t['id']}/join", {"token": invite, "name": "Kim"})
+    assert r.status_code == 200 and r.json()["seat"] == 1
+    r = server.post(f"/api/tables/{t['id']}/join", {"token": invite, "name": "Lou"})
+    assert r.status_code == 409
+    assert server.get(f"/api/tables/{t['id']}").json()["seats"][1]["name"] == "Kim"
+    r = server.post(f"/api/tables/{t['id']}/leave", {"token": invite})
+    assert r.status_code == 200
+    info = server.get(f"/api/tables/{t['id']}").json()
+    assert info["free_seats"] == [1] and info["seats"][1]["name"] is None
+    # the record holds the seed: secret until the game is over
+    assert server.get(f"/api/tables/{t['id']}/record").status_code == 409
+    assert server.get("/api/tables/nope").status_code == 404
+    assert server.get("/api/tables/nope/record").status_code == 404
+    assert server.get("/api/players/nobody-at-all").status_code == 404
+
+
+def test_games_start_page_and_docs(server: Server) -> None:
+    games = {g["name"]: g for g in server.get("/api/games").json()}
+    assert games["king"]["min_players"] == 4 and "basic" in games["king"]["levels"]
+    assert any(r["name"] == "must_beat" for r in games["king"]["rules"])
+    page = server.get("/")  # the start page (the browser client replaces it)
+    assert page.status_code == 200 and page.headers["content-type"].startswith("text/html")
+    assert "<html" in page.text
+    schema = server.get("/openapi.json").json()["components"]["schemas"]
+    for model in ("ActMessage", "StateMessage", "ErrorMessage", "CreateTable", "TableCreated",
+                  "TableInfo", "PlayerStats", "LeaderboardEntry"):
+        assert model in schema
+    assert server.get("/docs").status_code == 200
