@@ -5,11 +5,13 @@ Kokieteria, by team."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 
 from ..engine import State
 from ..games.uchokrola.state import UchoState
-from .ismcts import SPECS, SearchSpec, random_rollout
+from .ismcts import SPECS, SearchSpec
+from .uchokrola_basic import UchokrolaBasicBot
 
 SCALE = 10.0
 
@@ -43,9 +45,20 @@ def evaluate(root: State, leaf: State) -> list[float]:
     return [max(-1.0, min(1.0, (v[s] - (sum(v) - v[s]) / (n - 1)) / SCALE)) for s in range(n)]
 
 
+def basic_rollout(state: State, rng: random.Random, stop: Callable[[State], bool]) -> None:
+    """Every seat plays the ``basic`` heuristic (from its own view) until the horizon."""
+    bot = UchokrolaBasicBot(state.game, seed=rng.getrandbits(32))
+    while not stop(state):
+        movers = state.to_move()
+        if not movers:
+            return
+        seat = movers[0]
+        state.apply(seat, bot.choose(state.view(seat)))
+
+
 def make_spec() -> SearchSpec:
-    return SearchSpec(horizon=horizon, evaluate=evaluate, rollout=random_rollout,
-                      exploration=0.7, worlds=16, iterations=700)
+    return SearchSpec(horizon=horizon, evaluate=evaluate, rollout=basic_rollout,
+                      exploration=0.7, worlds=16, iterations=400)
 
 
 SPECS["uchokrola"] = make_spec
