@@ -41,7 +41,9 @@ def create_app(config: ServerConfig) -> FastAPI:
 
     @app.get("/", include_in_schema=False)
     async def index() -> FileResponse:
-        return FileResponse(STATIC / "index.html")
+        # the browser client's entry page; the static page says so when it is missing
+        page = WEB / "index.html"
+        return FileResponse(page if page.is_file() else STATIC / "index.html")
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     if WEB.is_dir():

@@ -98,13 +98,13 @@ def act(action: str, version: int, **extra: Any) -> str:
     return json.dumps({"type": "act", "action": action, "version": version, **extra})
 
 
-async def recv(ws: ClientConnection, timeout: float = 10) -> dict[str, Any]:
+async def recv(ws: ClientConnection, timeout: float = 30) -> dict[str, Any]:
     msg: dict[str, Any] = json.loads(await asyncio.wait_for(ws.recv(), timeout))
     return msg
 
 
 async def recv_until(ws: ClientConnection, pred: Callable[[dict[str, Any]], bool],
-                     timeout: float = 20) -> dict[str, Any]:
+                     timeout: float = 45) -> dict[str, Any]:
     deadline = time.monotonic() + timeout
     while True:
         msg = await recv(ws, max(0.01, deadline - time.monotonic()))

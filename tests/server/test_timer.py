@@ -22,7 +22,7 @@ def test_turn_timer_plays_for_a_late_human(server: Server) -> None:
                 assert [d["seat"] for d in first["deadlines"]] == [0]
                 assert first["deadlines"][0]["at"] > time.time() - 2
             marked = await recv_until(ws, lambda m: m["type"] == "state" and m["seats"][0]["timeouts"] > 0,
-                                      timeout=10)
+                                      timeout=30)
             assert marked["version"] >= 1
 
     run(watch())

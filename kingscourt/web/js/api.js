@@ -1,0 +1,38 @@
+// The server's REST API (see /docs): lobby, tables, statistics.
+
+async function request(method, path, body) {
+  const init = { method, headers: {} };
+  if (body !== undefined) {
+    init.headers["content-type"] = "application/json";
+    init.body = JSON.stringify(body);
+  }
+  const response = await fetch(path, init);
+  const text = await response.text();
+  const data = text ? JSON.parse(text) : null;
+  if (!response.ok) {
+    let detail = data && data.detail;
+    if (Array.isArray(detail)) detail = detail.map((d) => d.msg).join("; ");
+    const error = new Error(detail || `${response.status} ${response.statusText}`);
+    error.status = response.status;
+    throw error;
+  }
+  return data;
+}
+
+export const api = {
+  games: () => request("GET", "/api/games"),
+  tables: () => request("GET", "/api/tables"),
+  table: (id) => request("GET", `/api/tables/${encodeURIComponent(id)}`),
+  create: (spec) => request("POST", "/api/tables", spec),
+  join: (id, token, name) => request("POST", `/api/tables/${encodeURIComponent(id)}/join`, { token, name }),
+  leave: (id, token) => request("POST", `/api/tables/${encodeURIComponent(id)}/leave`, { token }),
+  player: (name) => request("GET", `/api/players/${encodeURIComponent(name)}`),
+  leaderboard: () => request("GET", "/api/leaderboard"),
+  finished: () => request("GET", "/api/finished"),
+};
+
+export function wsUrl(id, token) {
+  const proto = location.protocol === "https:" ? "wss:" : "ws:";
+  const query = token ? `?token=${encodeURIComponent(token)}` : "";
+  return `${proto}//${location.host}/ws/tables/${encodeURIComponent(id)}${query}`;
+}

@@ -1,0 +1,35 @@
+// The client's entry point: a hash router over the lobby, the new-table screen, a table,
+// the invitation page and the statistics pages.
+
+import { clear, h } from "./dom.js";
+import { showLobby } from "./lobby.js";
+import { showSetup } from "./setup.js";
+import { showTable } from "./table.js";
+import { showInvite } from "./invite.js";
+import { showLeaderboard, showPlayer } from "./stats.js";
+
+const root = document.getElementById("app");
+let leaving = null; // the current page's clean-up (closes a table's WebSocket)
+
+function route() {
+  if (leaving) { leaving(); leaving = null; }
+  clear(root);
+  window.scrollTo(0, 0);
+  const hash = decodeURIComponent(location.hash.replace(/^#\/?/, ""));
+  const [page, ...rest] = hash.split("/");
+  const ctx = { root, onLeave: (fn) => { leaving = fn; } };
+  try {
+    if (!page) showLobby(ctx);
+    else if (page === "new") showSetup(ctx, rest[0] || "king");
+    else if (page === "table") showTable(ctx, rest[0], rest[1] || null);
+    else if (page === "join") showInvite(ctx, rest[0], rest[1]);
+    else if (page === "leaderboard") showLeaderboard(ctx);
+    else if (page === "player") showPlayer(ctx, rest.join("/"));
+    else root.append(h("p", {}, "No such page. ", h("a", { href: "#/" }, "To the lobby")));
+  } catch (e) {
+    root.append(h("p.error", {}, String(e)));
+  }
+}
+
+window.addEventListener("hashchange", route);
+route();

@@ -1,0 +1,41 @@
+// Playing cards drawn with CSS: rank and suit in the corners, the suit in the middle.
+
+import { h } from "./dom.js";
+import { SUIT_NAME, SUIT_SYMBOL } from "./names.js";
+
+const RANK_NAME = { A: "Ace", K: "King", Q: "Queen", J: "Jack", T: "10" };
+export const RANKS = "AKQJT98765432";
+export const SUITS = "SHDC";
+
+export function rankText(card) {
+  return card[0] === "T" ? "10" : card[0];
+}
+
+export function cardName(card) {
+  return `${RANK_NAME[card[0]] || card[0]} of ${SUIT_NAME[card[1]]}`;
+}
+
+/** A card face; as a button when onClick is given. */
+export function cardFace(card, { onClick, legal, extra = "" } = {}) {
+  const suit = card[1];
+  const red = suit === "H" || suit === "D";
+  const cls = `card ${red ? "red" : "black"} ${legal === true ? "legal" : legal === false ? "illegal" : ""} ${extra}`;
+  const parts = [
+    h("span.corner", {}, rankText(card), h("br"), SUIT_SYMBOL[suit]),
+    h("span.pip", {}, SUIT_SYMBOL[suit]),
+  ];
+  if (onClick) {
+    return h("button", {
+      class: cls, type: "button", dataset: { card },
+      "aria-label": `${cardName(card)}${legal === false ? " (not playable)" : ""}`,
+      onClick: () => onClick(card),
+    }, parts);
+  }
+  return h("span", { class: cls, dataset: { card }, title: cardName(card), role: "img", "aria-label": cardName(card) }, parts);
+}
+
+/** Sort a hand by suit (spades, hearts, clubs, diamonds: colours alternate) and rank. */
+export function sortHand(cards) {
+  const order = "SHCD";
+  return cards.slice().sort((a, b) => order.indexOf(a[1]) - order.indexOf(b[1]) || RANKS.indexOf(a[0]) - RANKS.indexOf(b[0]));
+}

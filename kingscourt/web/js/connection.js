@@ -1,0 +1,52 @@
+// One WebSocket to a table, reconnecting with backoff until closed on purpose.
+
+import { wsUrl } from "./api.js";
+
+export class Connection {
+  /** onMessage(msg) for every server message; onStatus("open" | "lost" | "refused", text). */
+  constructor(tableId, token, onMessage, onStatus) {
+    this.tableId = tableId;
+    this.token = token;
+    this.onMessage = onMessage;
+    this.onStatus = onStatus;
+    this.closed = false;
+    this.delay = 250;
+    this.open();
+  }
+
+  open() {
+    if (this.closed) return;
+    const ws = new WebSocket(wsUrl(this.tableId, this.token));
+    this.ws = ws;
+    ws.onopen = () => { this.delay = 250; this.onStatus("open"); };
+    ws.onmessage = (event) => {
+      let msg;
+      try { msg = JSON.parse(event.data); } catch { return; }
+      this.onMessage(msg);
+    };
+    ws.onclose = (event) => {
+      if (this.closed || ws !== this.ws) return;
+      if (event.code === 4404 || event.code === 4401) {
+        this.closed = true;
+        this.onStatus("refused", event.code === 4404 ? "There is no such table." : "This seat link is not valid.");
+        return;
+      }
+      this.onStatus("lost");
+      setTimeout(() => this.open(), this.delay);
+      this.delay = Math.min(this.delay * 2, 5000);
+    };
+  }
+
+  send(message) {
+    if (this.ws && this.ws.readyState === WebSocket.OPEN) {
+      this.ws.send(JSON.stringify(message));
+      return true;
+    }
+    return false;
+  }
+
+  close() {
+    this.closed = true;
+    if (this.ws) this.ws.close();
+  }
+}

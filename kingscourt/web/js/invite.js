@@ -1,0 +1,45 @@
+// The invitation link #/join/{table}/{token}: take the seat under your name.
+
+import { api } from "./api.js";
+import { fill, h, toast } from "./dom.js";
+import { GAME_TITLES } from "./names.js";
+import { playerName, rememberSeat, setPlayerName } from "./store.js";
+
+export async function showInvite({ root }, tableId, token) {
+  const box = h("section.panel", {}, h("h1", {}, "Invitation"), h("p.muted", {}, "Loading the table…"));
+  root.append(box);
+  let info;
+  try {
+    info = await api.table(tableId);
+  } catch (e) {
+    fill(box, h("h1", {}, "Invitation"), h("p.error", {}, e.message));
+    return;
+  }
+  const input = h("input#join-name", { value: playerName(), placeholder: "Your name", maxLength: 64, required: true });
+  const form = h("form.join", {
+    onSubmit: async (e) => {
+      e.preventDefault();
+      const name = input.value.trim();
+      if (!name) { toast("Enter your name first."); return; }
+      setPlayerName(name);
+      try {
+        const result = await api.join(tableId, token, name);
+        rememberSeat(tableId, { token, seat: result.seat, game: info.game });
+        location.hash = `#/table/${tableId}/${token}`;
+      } catch (err) {
+        if (err.status === 409) {
+          // the seat is held already: if by this browser, it simply returns there
+          rememberSeat(tableId, { token, game: info.game, seat: -1 });
+          location.hash = `#/table/${tableId}/${token}`;
+        } else {
+          toast(err.message);
+        }
+      }
+    },
+  }, h("label", {}, "Your name ", input), h("button", { type: "submit" }, "Take the seat"));
+  const others = info.seats.map((s) => (s.kind === "bot" ? `Bot ${s.seat + 1} (${s.level})` : s.name || "free seat")).join(", ");
+  fill(box,
+    h("h1", {}, `Invitation to ${GAME_TITLES[info.game] || info.title}`),
+    h("p", {}, `Table ${info.id}: ${others}.`),
+    info.status === "open" ? form : h("p", {}, "This game is over."));
+}

@@ -1,0 +1,250 @@
+// The King table, as the rulebook's screen promises: the top bar with the deal's contract and
+// the penalty contracts still open, the four seats, the trick, your hand with the legal cards
+// highlighted, the chooser's dialog, the choice and score tables, the last trick, the card
+// counter, the table rules, a celebration when someone makes King, and the result.
+
+import { fill, h, signed } from "./dom.js";
+import { cardFace, RANKS, rankText, sortHand, SUITS } from "./cards.js";
+import { CONTRACTS, contractLabel, PENALTIES, SUIT_NAME, SUIT_SYMBOL } from "./names.js";
+import { showRulesPanel } from "./rules_panel.js";
+
+const POSITIONS = ["bottom", "right", "top", "left"]; // play runs counter-clockwise
+
+export function mountKing(el, ctx) {
+  const open = { last: false, tables: false, counter: false, rules: false };
+  let msg = null;
+  let kingsSeen = null;
+  let celebration = null;
+
+  const render = () => {
+    if (!msg) return;
+    const v = msg.view;
+    const me = msg.seat;
+    const focusIndex = focusedCardIndex(el);
+    const legalCards = new Set(v.legal.filter((a) => a.startsWith("play ")).map((a) => a.slice(5)));
+    const myTurn = v.to_move.includes(me);
+    fill(el,
+      topBar(v, ctx),
+      h("div.king-layout", {},
+        h("div.king-main", {},
+          felt(v, me, ctx),
+          v.phase === "choose" && myTurn ? chooserDialog(v, ctx) : null,
+          me !== null && v.hand && !v.over ? hand(v, legalCards, myTurn, ctx) : null,
+          v.over ? result(v, ctx) : null,
+          toolbar(open, render),
+          open.tables ? scoreTable(v, ctx) : null),
+        h("aside.king-side", {},
+          open.last ? lastTrick(v, ctx) : null,
+          open.counter ? counter(v) : null,
+          open.tables ? choiceTable(v, ctx) : null,
+          open.rules ? showRulesPanel("king", v.rules) : null)));
+    if (celebration) el.append(celebration);
+    if (focusIndex !== null) {
+      const cards = el.querySelectorAll(".hand .card");
+      if (cards.length) cards[Math.min(focusIndex, cards.length - 1)].focus();
+    }
+  };
+
+  const celebrate = (kings) => {
+    const k = kings[kings.length - 1];
+    const who = ctx.name(k.seat);
+    const close = () => { celebration = null; render(); };
+    celebration = h("div.celebration", { role: "dialog", "aria-label": "King!", onClick: close },
+      h("div.crown", {}, "♚"),
+      h("div.big", {}, "KING!"),
+      h("p", {}, `${who} ${who === "You" ? "take" : "takes"} all ${k.tricks} tricks of deal ${k.deal}.`),
+      h("button", { onClick: close }, "Hurray"));
+    setTimeout(() => { if (celebration) close(); }, 6000);
+  };
+
+  return {
+    update(m) {
+      msg = m;
+      const kings = m.view.kings || [];
+      if (kingsSeen !== null && kings.length > kingsSeen) celebrate(kings);
+      kingsSeen = kings.length;
+      render();
+    },
+    key(e) {
+      const k = e.key.toLowerCase();
+      if (e.ctrlKey || e.metaKey || e.altKey) return;
+      if (k === "l") { open.last = !open.last; render(); }
+      else if (k === "t") { open.tables = !open.tables; render(); }
+      else if (k === "c") { open.counter = !open.counter; render(); }
+      else if (k === "r") { open.rules = !open.rules; render(); }
+      else if (k === "escape" && celebration) { celebration = null; render(); }
+      else if (k === "arrowleft" || k === "arrowright") moveFocus(el, k === "arrowleft" ? -1 : 1, e);
+    },
+  };
+}
+
+function focusedCardIndex(el) {
+  const active = document.activeElement;
+  if (!active || !el.contains(active) || !active.closest(".hand")) return null;
+  return [...el.querySelectorAll(".hand .card")].indexOf(active);
+}
+
+function moveFocus(el, step, e) {
+  const cards = [...el.querySelectorAll(".hand .card")];
+  if (!cards.length) return;
+  const i = cards.indexOf(document.activeElement);
+  const next = i < 0 ? (step > 0 ? 0 : cards.length - 1) : (i + step + cards.length) % cards.length;
+  cards[next].focus();
+  e.preventDefault();
+}
+
+function topBar(v, ctx) {
+  const openPen = PENALTIES.filter((p) => v.open_contracts[p] > 0)
+    .map((p) => h("span.chip", { title: CONTRACTS[p].about }, `${CONTRACTS[p].name} ×${v.open_contracts[p]}`));
+  const chooser = v.chooser !== null && v.chooser !== undefined ? ctx.name(v.chooser) : "—";
+  if (v.over) {
+    return h("div.topbar", { id: "king-topbar" },
+      h("div.deal", {}, `Game over after ${v.score_table.length} deals`),
+      h("div.contract", {}, v.kings.length ? `Kings made: ${v.kings.length}` : ""));
+  }
+  return h("div.topbar", { id: "king-topbar" },
+    h("div.deal", {}, `Deal ${Math.min(v.deal, v.deals)}/${v.deals}`),
+    h("div.contract", {},
+      h("strong#contract", {}, v.contract ? contractLabel(v.contract, v.trump) : "being chosen"),
+      v.contract ? h("span.muted", {}, ` — ${CONTRACTS[v.contract].about}`) : null,
+      h("span.muted", {}, ` · chooser: ${chooser}`)),
+    h("div.open-contracts", { id: "open-contracts" },
+      h("span.muted", {}, "Open: "), openPen.length ? openPen : "no penalty contract",
+      h("span.chip.trump", {}, `Trump ×${v.open_contracts.trump}`)));
+}
+
+function felt(v, me, ctx) {
+  const base = me === null ? 0 : me;
+  const seatBoxes = [0, 1, 2, 3].map((i) => {
+    const s = (base + i) % 4;
+    const moving = v.to_move.includes(s);
+    return h(`div.seat-box.${POSITIONS[i]}`, { class: moving ? "moving" : "", dataset: { seat: s } },
+      h("div.seat-name", {}, ctx.name(s), v.chooser === s ? h("span.badge", { title: "chooses this deal" }, "chooser") : null),
+      h("div.seat-stats", {},
+        `${signed(v.scores[s])} · tricks ${v.tricks_taken[s]}`,
+        v.deal_points[s] ? ` · deal ${signed(v.deal_points[s])}` : "",
+        i !== 0 || me === null ? ` · ${v.hand_sizes[s]} cards` : ""));
+  });
+  let trick = v.trick;
+  let done = false;
+  if (!trick.cards.length && v.tricks && v.tricks.length && v.phase === "play") {
+    trick = v.tricks[v.tricks.length - 1];
+    done = true;
+  }
+  const slots = trick.cards.map(([s, c]) => {
+    const pos = POSITIONS[(s - base + 4) % 4];
+    return h(`div.trick-slot.${pos}`, {}, cardFace(c, { extra: done && trick.winner === s ? "winner" : "" }));
+  });
+  return h("div.felt", {},
+    seatBoxes,
+    h("div.trick", { id: "trick", class: done ? "done" : "", "aria-label": "the trick" },
+      slots,
+      done ? h("div.trick-note", {}, `${ctx.name(trick.winner)} took the trick`) : null,
+      !trick.cards.length && v.phase === "choose" ? h("div.trick-note", {}, `${ctx.name(v.chooser)} ${v.chooser === me ? "choose" : "chooses"} the contract…`) : null));
+}
+
+function hand(v, legalCards, myTurn, ctx) {
+  const playing = v.phase === "play" && myTurn;
+  const cards = sortHand(v.hand).map((c) => cardFace(c, {
+    legal: playing ? legalCards.has(c) : undefined,
+    onClick: (card) => ctx.act(`play ${card}`),
+  }));
+  return h("div.hand-area", {},
+    h("div.hand-title", {}, playing ? "Your turn: play a highlighted card" : v.phase === "play" ? "Your hand" : "Your hand"),
+    h("div.hand", { id: "hand", role: "group", "aria-label": "your hand" }, cards));
+}
+
+function chooserDialog(v, ctx) {
+  const choices = v.legal.filter((a) => a.startsWith("choose "));
+  const penalties = choices.filter((a) => !a.startsWith("choose trump"));
+  const trumps = choices.filter((a) => a.startsWith("choose trump"));
+  const quota = v.quota_left && v.quota_left[v.seat];
+  return h("div.chooser", { id: "chooser", role: "dialog", "aria-label": "Choose the contract" },
+    h("h2", {}, "Choose this deal's contract"),
+    quota ? h("p.muted", {}, `You may still choose ${quota[0]} penalty contract(s) and ${quota[1]} trump deal(s).`) : null,
+    h("div.choice-group", {}, penalties.map((a) => {
+      const id = a.slice(7);
+      return h("button.contract-btn", { dataset: { action: a }, onClick: () => ctx.act(a) },
+        h("strong", {}, CONTRACTS[id].name), h("span", {}, CONTRACTS[id].about));
+    })),
+    trumps.length ? h("div.choice-group", {}, h("span.muted", {}, "Trump: "), trumps.map((a) => {
+      const s = a.slice(-1);
+      return h("button.contract-btn.suit", { dataset: { action: a }, class: s === "H" || s === "D" ? "red" : "", onClick: () => ctx.act(a) },
+        h("strong", {}, SUIT_SYMBOL[s]), h("span", {}, SUIT_NAME[s]));
+    })) : h("p.muted", {}, "No trump deal is open to you."));
+}
+
+function toolbar(open, render) {
+  const btn = (key, label, k) => h("button.secondary", {
+    "aria-pressed": String(open[key]),
+    onClick: () => { open[key] = !open[key]; render(); },
+  }, `${label} (${k})`);
+  return h("div.toolbar", {},
+    btn("last", "Last trick", "L"), btn("tables", "Tables", "T"),
+    btn("counter", "Card counter", "C"), btn("rules", "Table rules", "R"));
+}
+
+function lastTrick(v, ctx) {
+  const t = v.last_trick;
+  return h("section.side-panel#last-trick", {}, h("h3", {}, "Last trick"),
+    t ? h("div.last-trick", {}, t.cards.map(([s, c]) => h("div.lt", {}, cardFace(c, { extra: s === t.winner ? "winner" : "" }), h("span", {}, ctx.name(s)))),
+      h("p", {}, `${ctx.name(t.winner)} took it.`))
+      : h("p.muted", {}, "No trick is closed yet."));
+}
+
+function counter(v) {
+  const played = new Set(v.played || []);
+  return h("section.side-panel#counter", {}, h("h3", {}, "Card counter"),
+    h("p.muted", {}, "Cards still out this deal; played ones are struck."),
+    SUITS.split("").map((s) => h("div.counter-row", {},
+      h("span", { class: s === "H" || s === "D" ? "red" : "" }, SUIT_SYMBOL[s], " "),
+      RANKS.split("").map((r) => h("span", { class: played.has(r + s) ? "gone" : "out" }, rankText(r + s))))));
+}
+
+function choiceTable(v, ctx) {
+  const kinds = [...PENALTIES, "trump"];
+  const count = (seat, k) => v.choices.filter((c) => c.seat === seat && c.contract === k).length;
+  return h("section.side-panel#choice-table", {}, h("h3", {}, "Choice table"),
+    h("table.grid", {},
+      h("thead", {}, h("tr", {}, h("th", {}, ""), kinds.map((k) => h("th", { title: CONTRACTS[k].name }, short(k))), h("th", {}, "Left"))),
+      h("tbody", {}, [0, 1, 2, 3].map((s) => h("tr", {},
+        h("th", {}, shortName(ctx, s)),
+        kinds.map((k) => h("td", {}, count(s, k) || "")),
+        h("td", {}, v.quota_left ? `${v.quota_left[s][0]}+${v.quota_left[s][1]}` : "free"))))));
+}
+
+function shortName(ctx, seat) {
+  return ctx.name(seat).replace(/ \(.*\)$/, "");
+}
+
+function short(k) {
+  return { "el-almaz": "El", "kupa-almaz": "Kupa", "erkek-almaz": "Erkek", "kiz-almaz": "Kız", rifki: "Rıfkı", "son-iki": "Son", trump: "Tr" }[k];
+}
+
+function scoreTable(v, ctx) {
+  const rows = [];
+  for (let d = 1; d <= v.deals; d++) {
+    const row = v.score_table.find((r) => r.deal === d);
+    const current = !row && d === v.deal && !v.over;
+    rows.push(h("tr", { class: current ? "current" : "" },
+      h("td", {}, d),
+      h("td", {}, row ? shortName(ctx, row.chooser) : current && v.chooser !== null ? shortName(ctx, v.chooser) : ""),
+      h("td", {}, row ? contractLabel(row.contract, row.trump) : current ? contractLabel(v.contract, v.trump) : ""),
+      [0, 1, 2, 3].map((s) => h("td.num", {}, row ? (row.points[s] ? signed(row.points[s]) : "0") : ""))));
+  }
+  return h("section.side-panel#score-table", {}, h("h3", {}, "Score table"),
+    h("table.grid", {},
+      h("thead", {}, h("tr", {}, h("th", {}, "#"), h("th", {}, "Chooser"), h("th", {}, "Contract"),
+        [0, 1, 2, 3].map((s) => h("th.num", {}, shortName(ctx, s))))),
+      h("tbody", {}, rows),
+      h("tfoot", {}, h("tr", {}, h("th", { colSpan: 3 }, "Total"), v.scores.map((p) => h("th.num", {}, signed(p)))))));
+}
+
+function result(v, ctx) {
+  const order = [0, 1, 2, 3].sort((a, b) => v.scores[b] - v.scores[a]);
+  return h("section.result#result", {},
+    h("h2", {}, v.winners.length === 1 ? `${ctx.name(v.winners[0])} ${v.winners[0] === v.seat ? "win" : "wins"}!` : "Game over"),
+    h("ol", {}, order.map((s) => h("li", {}, `${ctx.name(s)}: ${signed(v.scores[s])}`,
+      v.kings.some((k) => k.seat === s) ? " ♚" : ""))),
+    h("a.button", { href: "#/" }, "Back to the lobby"));
+}

@@ -1,0 +1,169 @@
+// The Ku-Ka-König table: the rows behind their number cards, the secret pick with the
+// "Ku – Ka – König!" count and the simultaneous reveal, collisions (the burnt card leaves the
+// row), each player's collection sorted by type, and both scoring sheets.
+
+import { fill, h } from "./dom.js";
+
+export const KKK_CARDS = {
+  king: ["King", "kings"], knight: ["Knight", "knights"], church: ["Church", "churches"],
+  vp2: ["2 VP", "victory_points"], vp3: ["3 VP", "victory_points"], vp4: ["4 VP", "victory_points"],
+  farmer: ["Farmer", "farms"], "farmers-wife": ["Farmer's wife", "farms"], farmhouse: ["Farmhouse", "farms"],
+  sheep: ["Sheep", "animals"], horse: ["Horse", "animals"], pig: ["Pig", "animals"], cow: ["Cow", "animals"],
+  goat: ["Goat", "animals"], goose: ["Goose", "animals"], donkey: ["Donkey", "animals"], rabbit: ["Rabbit", "animals"],
+};
+const CATEGORIES = [["kings", "Kings"], ["churches", "Churches"], ["victory_points", "Victory points"],
+  ["knights", "Knights"], ["animals", "Animals"], ["farms", "Farms"]];
+const ORDER = Object.keys(KKK_CARDS);
+const COUNT = ["Ku", "Ka", "König!"];
+const COUNT_MS = 380;
+
+function tile(name, extra = "") {
+  const [label, cat] = KKK_CARDS[name] || [name, "other"];
+  return h("span", { class: `kkk-card cat-${cat} ${extra}`, dataset: { card: name }, title: label }, label);
+}
+
+export function mountKukakoenig(el, ctx) {
+  let msg = null;
+  let logSeen = null;
+  let reveal = null; // {picks, events} of the latest reveal
+  let counting = null; // index into COUNT while the count runs
+  let timers = [];
+
+  const render = () => {
+    if (!msg) return;
+    const v = msg.view;
+    const me = msg.seat;
+    const legal = new Set(v.legal);
+    const myTurn = me !== null && v.to_move.includes(me);
+    fill(el,
+      h("div.topbar", {},
+        h("div.deal", {}, `Round ${v.round}${v.last_round ? " (last)" : ""} · half ${v.half} · call ${v.call}`),
+        h("div", {}, `Pile ${v.pile} · box ${v.box.length} seen + ${v.box_unseen} unseen`),
+        h("div#pick-status", {}, pickStatus(v, me, myTurn, ctx))),
+      h("div.kkk-layout", {},
+        h("div.kkk-rows", { id: "rows", role: "group", "aria-label": "the rows" },
+          v.rows.map((cards, i) => {
+            const action = `row ${i + 1}`;
+            const can = myTurn && legal.has(action) && counting === null;
+            return h("button.kkk-row", {
+              type: "button", disabled: !can, dataset: { row: i + 1 },
+              class: `${v.my_pick === i + 1 ? "my-pick" : ""} ${cards.length ? "" : "empty"}`,
+              "aria-label": `Row ${i + 1}: ${cards.length ? cards.map((c) => (KKK_CARDS[c] || [c])[0]).join(", ") : "empty"}`,
+              onClick: () => ctx.act(action),
+            }, h("span.row-number", {}, String(i + 1)), cards.map((c) => tile(c)));
+          })),
+        h("div.kkk-side", {},
+          v.over && counting === null ? result(v, ctx) : null,
+          reveal && counting === null ? revealPanel(reveal, ctx) : null,
+          players(v, me, ctx),
+          v.scorings.length ? sheets(v, ctx) : null)),
+      counting !== null ? h("div.kkk-count", { id: "count", "aria-live": "assertive" }, COUNT.slice(0, counting + 1).join(" – ")) : null);
+  };
+
+  const startCount = () => {
+    timers.forEach(clearTimeout);
+    counting = 0;
+    el.dataset.counts = String(Number(el.dataset.counts || 0) + 1); // reveals counted in so far
+    timers = [1, 2, 3].map((step) => setTimeout(() => {
+      counting = step < COUNT.length ? step : null;
+      render();
+    }, step * COUNT_MS));
+  };
+
+  return {
+    update(m) {
+      msg = m;
+      const log = m.view.log || [];
+      if (logSeen !== null && log.length > logSeen) {
+        const fresh = log.slice(logSeen);
+        const at = fresh.map((e) => e.kind).lastIndexOf("reveal");
+        if (at >= 0) {
+          reveal = { picks: fresh[at].picks, events: fresh.slice(at + 1), round: fresh[at].round, call: fresh[at].call };
+          startCount();
+        }
+      } else if (logSeen === null) {
+        const at = log.map((e) => e.kind).lastIndexOf("reveal");
+        if (at >= 0) reveal = { picks: log[at].picks, events: log.slice(at + 1), round: log[at].round, call: log[at].call };
+      }
+      logSeen = log.length;
+      render();
+    },
+    key(e) {
+      if (!msg || e.ctrlKey || e.metaKey || e.altKey) return;
+      const n = Number(e.key);
+      if (n >= 1 && n <= 9 && msg.view.legal.includes(`row ${n}`) && counting === null) {
+        ctx.act(`row ${n}`);
+        e.preventDefault();
+      }
+    },
+    destroy() { timers.forEach(clearTimeout); },
+  };
+}
+
+function pickStatus(v, me, myTurn, ctx) {
+  if (v.over) return "The game is over.";
+  if (me !== null && v.my_pick) return `Your secret pick: row ${v.my_pick}. Waiting for ${waiting(v, ctx)}…`;
+  if (myTurn) return "Pick a row in secret (click it or press its number).";
+  if (me !== null && !v.choosers.includes(me)) return `You sit out this call. Waiting for ${waiting(v, ctx)}…`;
+  return `Waiting for ${waiting(v, ctx)}…`;
+}
+
+function waiting(v, ctx) {
+  const left = v.choosers.filter((s) => !v.picked.includes(s));
+  return left.length ? left.map((s) => ctx.name(s)).join(", ") : "the reveal";
+}
+
+function revealPanel(r, ctx) {
+  return h("section.side-panel#reveal", {},
+    h("h3", {}, `Revealed — round ${r.round}, call ${r.call}`),
+    h("ul.picks", {}, r.picks.map((p) => h("li", {}, `${ctx.name(p.seat)}: row ${p.row}`))),
+    h("ul.events", {}, r.events.map((e) => {
+      if (e.kind === "collision") {
+        return h("li.collision", {}, `Collision on row ${e.row}: ${e.seats.map((s) => ctx.name(s)).join(" and ")} — `,
+          tile(e.burnt, "burnt"), ` burnt, ${e.left} card${e.left === 1 ? "" : "s"} left. They pick again.`);
+      }
+      if (e.kind === "take") return h("li", {}, `${ctx.name(e.seat)} take${e.seat === ctx.me ? "" : "s"} row ${e.row}: `, e.cards.map((c) => tile(c)));
+      if (e.kind === "scoring") return h("li", {}, `${e.name === "first" ? "First" : "Second"} scoring.`);
+      return null;
+    })));
+}
+
+function sortedCollection(cards) {
+  const counts = new Map();
+  for (const c of cards.slice().sort((a, b) => ORDER.indexOf(a) - ORDER.indexOf(b))) counts.set(c, (counts.get(c) || 0) + 1);
+  return CATEGORIES.map(([cat, label]) => {
+    const items = [...counts.entries()].filter(([c]) => (KKK_CARDS[c] || [])[1] === cat);
+    if (!items.length) return null;
+    return h("div.coll-group", {}, h("span.coll-label", {}, label),
+      items.map(([c, n]) => h("span.coll-item", {}, tile(c), n > 1 ? h("span.times", {}, `×${n}`) : null)));
+  });
+}
+
+function players(v, me, ctx) {
+  return h("section.side-panel#collections", {}, h("h3", {}, "Collections"),
+    v.collections.map((cards, s) => h("div.player", { class: s === me ? "mine" : "", dataset: { seat: s } },
+      h("div.player-head", {}, h("strong", {}, ctx.name(s)),
+        v.picked.includes(s) && !v.over ? h("span.badge", {}, "picked") : null,
+        v.choosers.includes(s) && !v.picked.includes(s) && !v.over ? h("span.badge.wait", {}, "choosing") : null,
+        v.received[s] ? h("span.badge", { title: "the row taken this round" }, `took row ${v.received[s]}`) : null,
+        h("span.muted", {}, ` ${cards.length} cards · ${v.scores[s]} points`)),
+      cards.length ? sortedCollection(cards) : h("span.muted", {}, "nothing yet"))));
+}
+
+function sheets(v, ctx) {
+  const n = v.collections.length;
+  return h("section.side-panel#sheets", {}, h("h3", {}, "Scoring sheets"),
+    v.scorings.map((sc) => h("table.grid", { dataset: { scoring: sc.name } },
+      h("caption", {}, `${sc.name === "first" ? "First" : "Second"} scoring (round ${sc.round})`),
+      h("thead", {}, h("tr", {}, h("th", {}, ""), Array.from({ length: n }, (_, s) => h("th", {}, ctx.name(s))))),
+      h("tbody", {}, [...CATEGORIES, ["total", "Total"]].map(([cat, label]) => h("tr", { class: cat === "total" ? "total" : "" },
+        h("th", {}, label), sc.sheets.map((sheet) => h("td.num", {}, String(sheet[cat])))))))));
+}
+
+function result(v, ctx) {
+  const order = v.scores.map((_, s) => s).sort((a, b) => v.scores[b] - v.scores[a]);
+  return h("section.result#result", {},
+    h("h2", {}, v.winners.length ? `${v.winners.map((s) => ctx.name(s)).join(" and ")} ${v.winners.length === 1 && v.winners[0] !== v.seat ? "wins" : "win"}!` : "Game over"),
+    h("ol", {}, order.map((s) => h("li", {}, `${ctx.name(s)}: ${v.scores[s]}`))),
+    h("a.button", { href: "#/" }, "Back to the lobby"));
+}

@@ -1,0 +1,74 @@
+// The lobby: your name, the three games, your seats and the open tables.
+
+import { api } from "./api.js";
+import { fill, h } from "./dom.js";
+import { GAME_BLURBS, GAME_TITLES } from "./names.js";
+import { forgetSeat, playerName, seats, setPlayerName } from "./store.js";
+
+export function nameField() {
+  const input = h("input#player-name", {
+    value: playerName(), placeholder: "Your name", maxLength: 64, autocomplete: "nickname",
+    "aria-label": "Your name",
+    onInput: (e) => setPlayerName(e.target.value.trim()),
+  });
+  return h("label.name-field", {}, "Your name ", input);
+}
+
+export function showLobby({ root }) {
+  const tablesBox = h("div.table-list", {}, h("p.muted", {}, "Loading open tables…"));
+  const mineBox = h("div.table-list");
+  root.append(
+    h("section.panel", {},
+      h("h1", {}, "Lobby"),
+      nameField(),
+      h("div.game-picker", {},
+        Object.entries(GAME_TITLES).map(([game, title]) =>
+          h("a.game-tile", { href: `#/new/${game}`, dataset: { game } },
+            h("span.game-title", {}, title),
+            h("span.game-blurb", {}, GAME_BLURBS[game]),
+            h("span.button", {}, "New table"))))),
+    h("section.panel", {}, h("h2", {}, "Your seats"), mineBox),
+    h("section.panel", {}, h("h2", {}, "Open tables"), tablesBox));
+  load(tablesBox, mineBox);
+}
+
+async function load(tablesBox, mineBox) {
+  let tables = [];
+  try {
+    tables = await api.tables();
+  } catch (e) {
+    fill(tablesBox, h("p.error", {}, `Could not load the tables: ${e.message}`));
+    return;
+  }
+  const held = seats();
+  const open = new Set(tables.map((t) => t.id));
+  const mine = Object.entries(held).filter(([id]) => open.has(id));
+  for (const [id] of Object.entries(held)) if (!open.has(id)) forgetSeat(id);
+  fill(mineBox, mine.length
+    ? h("ul", {}, mine.map(([id, s]) => h("li", {},
+        h("a.button", { href: `#/table/${id}/${s.token}` }, `Return to ${GAME_TITLES[s.game] || s.game}`),
+        ` table ${id}, seat ${s.seat + 1}`)))
+    : h("p.muted", {}, "You hold no seat at an open table."));
+  fill(tablesBox, tables.length
+    ? h("table.list", {},
+        h("thead", {}, h("tr", {}, h("th", {}, "Game"), h("th", {}, "Players"), h("th", {}, "Free seats"), h("th", {}, ""))),
+        h("tbody", {}, tables.slice().reverse().map((t) => tableRow(t, held[t.id]))))
+    : h("p.muted", {}, "No open tables. Start one above."));
+}
+
+function tableRow(t, mine) {
+  const names = t.seats.map((s) => (s.kind === "bot" ? `Bot ${s.seat + 1} (${s.level})` : s.name || "free")).join(", ");
+  const invites = (mine && mine.invites) || [];
+  const actions = [h("a.button.secondary", { href: `#/table/${t.id}` }, "Watch")];
+  if (mine) actions.unshift(h("a.button", { href: `#/table/${t.id}/${mine.token}` }, "Your seat"));
+  for (const inv of invites) {
+    if (t.free_seats.includes(inv.seat)) {
+      actions.push(h("a.button.secondary", { href: `#/join/${t.id}/${inv.token}` }, `Take seat ${inv.seat + 1}`));
+    }
+  }
+  return h("tr", { dataset: { table: t.id } },
+    h("td", {}, t.title),
+    h("td", {}, names),
+    h("td", {}, t.free_seats.length ? t.free_seats.map((s) => s + 1).join(", ") : "—"),
+    h("td.actions", {}, actions));
+}

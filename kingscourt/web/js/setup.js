@@ -1,0 +1,125 @@
+// The new-table screen: the table rules (each explained), the seats, then create.
+
+import { api } from "./api.js";
+import { fill, h, toast } from "./dom.js";
+import { GAME_BLURBS, GAME_TITLES } from "./names.js";
+import { nameField } from "./lobby.js";
+import { playerName, rememberSeat } from "./store.js";
+
+const KIND_HINT = "Friend: a free seat with an invitation link to send. Bot: a computer player that never sees hidden cards.";
+
+export async function showSetup({ root }, game) {
+  const panel = h("section.panel.setup", {}, h("h1", {}, `New ${GAME_TITLES[game] || game} table`), h("p.muted", {}, "Loading…"));
+  root.append(panel);
+  let info;
+  try {
+    info = (await api.games()).find((g) => g.name === game);
+  } catch (e) {
+    panel.append(h("p.error", {}, e.message));
+    return;
+  }
+  if (!info) {
+    fill(panel, h("p.error", {}, `This server does not run ${game}.`));
+    return;
+  }
+  const rules = {};
+  for (const r of info.rules) rules[r.name] = r.default;
+  const players = { n: game === "king" ? 4 : Math.min(Math.max(3, info.min_players), info.max_players) };
+  const seatsBox = h("div.seats");
+  const seatSpecs = [];
+  const renderSeats = () => {
+    while (seatSpecs.length < players.n) seatSpecs.push({ kind: "bot", level: info.levels.includes("basic") ? "basic" : info.levels[0] });
+    fill(seatsBox, ...Array.from({ length: players.n }, (_, i) => seatRow(i, seatSpecs, info.levels)));
+  };
+  const count = info.min_players === info.max_players ? null : h("label.field", {}, "Players ",
+    h("select#players", {
+      onChange: (e) => { players.n = Number(e.target.value); renderSeats(); },
+    }, range(info.min_players, info.max_players).map((n) =>
+      h("option", { value: n, selected: n === players.n }, String(n)))));
+  const seed = h("input#seed", { type: "number", min: 0, placeholder: "random", inputMode: "numeric" });
+  const timer = h("input#turn-seconds", { type: "number", min: 1, max: 3600, placeholder: "none", inputMode: "numeric" });
+  fill(panel,
+    h("h1", {}, `New ${info.title} table`),
+    h("p.muted", {}, GAME_BLURBS[game]),
+    nameField(),
+    h("h2", {}, info.rules.length ? "Table rules" : "Table rules"),
+    info.rules.length
+      ? h("div.rules", {}, info.rules.map((r) => ruleField(r, rules)))
+      : h("p.muted", {}, `${info.title} has no table rules to choose: the rulebook's game is played.`),
+    h("h2", {}, "Seats"),
+    count,
+    h("p.muted", {}, KIND_HINT),
+    seatsBox,
+    h("details.advanced", {}, h("summary", {}, "More"),
+      h("div", {}, h("label.field", {}, "Turn timer in seconds (when it runs out, a basic bot plays that turn) ", timer)),
+      h("div", {}, h("label.field", {}, "Seed (the same seed deals the same cards) ", seed))),
+    h("div.actions", {},
+      h("a.button.secondary", { href: "#/" }, "Back"),
+      h("button#create", {
+        onClick: async (e) => {
+          const name = (document.getElementById("player-name").value || "").trim() || playerName();
+          if (!name) { toast("Enter your name first."); document.getElementById("player-name").focus(); return; }
+          const spec = {
+            game,
+            rules,
+            seats: [{ kind: "human", name }, ...seatSpecs.slice(1, players.n).map((s) =>
+              s.kind === "bot" ? { kind: "bot", level: s.level } : { kind: "human" })],
+          };
+          if (seed.value !== "") spec.seed = Number(seed.value);
+          if (timer.value !== "") spec.turn_seconds = Number(timer.value);
+          e.target.disabled = true;
+          try {
+            const created = await api.create(spec);
+            const mine = created.seats[0];
+            const invites = created.seats.filter((s) => s.kind === "human" && s.seat !== 0)
+              .map((s) => ({ seat: s.seat, token: s.token }));
+            rememberSeat(created.id, { token: mine.token, seat: 0, game, invites });
+            location.hash = `#/table/${created.id}/${mine.token}`;
+          } catch (err) {
+            toast(err.message);
+            e.target.disabled = false;
+          }
+        },
+      }, "Create table")));
+  renderSeats();
+}
+
+function range(a, b) {
+  return Array.from({ length: b - a + 1 }, (_, i) => a + i);
+}
+
+function choiceLabel(value) {
+  if (value === true) return "on";
+  if (value === false) return "off";
+  return String(value);
+}
+
+function ruleField(rule, rules) {
+  const id = `rule-${rule.name}`;
+  const select = h(`select#${id}`, {
+    dataset: { rule: rule.name },
+    onChange: (e) => { rules[rule.name] = rule.choices[Number(e.target.value)]; },
+  }, rule.choices.map((c, i) => h("option", { value: i, selected: c === rule.default },
+    choiceLabel(c) + (c === rule.default ? " (default)" : ""))));
+  return h("div.rule", {},
+    h("label", { for: id }, rule.label),
+    select,
+    h("p.help", {}, rule.help));
+}
+
+function seatRow(i, specs, levels) {
+  if (i === 0) {
+    return h("div.seat-row", {}, h("span.seat-no", {}, "Seat 1"), h("span", {}, "You"));
+  }
+  const spec = specs[i];
+  const options = [h("option", { value: "human", selected: spec.kind === "human" }, "Friend (invitation link)"),
+    ...levels.map((lv) => h("option", { value: `bot:${lv}`, selected: spec.kind === "bot" && spec.level === lv }, `Bot — ${lv}`))];
+  return h("div.seat-row", {},
+    h("label.seat-no", { for: `seat-${i}` }, `Seat ${i + 1}`),
+    h(`select#seat-${i}`, {
+      onChange: (e) => {
+        const v = e.target.value;
+        specs[i] = v === "human" ? { kind: "human" } : { kind: "bot", level: v.slice(4) };
+      },
+    }, options));
+}

@@ -1,0 +1,51 @@
+// Statistics: the King-points leaderboard and one player's statistics.
+
+import { api } from "./api.js";
+import { fill, h } from "./dom.js";
+import { GAME_TITLES } from "./names.js";
+import { playerName } from "./store.js";
+
+const fmt = (x) => (Number.isInteger(x) ? String(x) : x.toFixed(1));
+
+export async function showLeaderboard({ root }) {
+  const box = h("section.panel", {}, h("h1", {}, "King leaderboard"), h("p.muted", {}, "Loading…"));
+  root.append(box);
+  try {
+    const rows = await api.leaderboard();
+    fill(box, h("h1", {}, "King leaderboard"),
+      h("p.muted", {}, "King points: per finished King game, 1 for every other seat outscored (½ a tie), plus 1 for every King made."),
+      rows.length ? h("table.grid#leaderboard", {},
+        h("thead", {}, h("tr", {}, ["#", "Player", "King points", "Games", "Wins", "Kings", "Average"].map((t, i) => h(i > 1 ? "th.num" : "th", {}, t)))),
+        h("tbody", {}, rows.map((r) => h("tr", {},
+          h("td", {}, r.rank), h("td", {}, h("a", { href: `#/player/${encodeURIComponent(r.name)}` }, r.name)),
+          h("td.num", {}, fmt(r.king_points)), h("td.num", {}, r.games), h("td.num", {}, r.wins),
+          h("td.num", {}, r.kings), h("td.num", {}, fmt(r.average_score))))))
+        : h("p", {}, "No King game has finished yet."));
+  } catch (e) {
+    box.append(h("p.error", {}, e.message));
+  }
+}
+
+export async function showPlayer({ root }, name) {
+  const input = h("input#stats-name", { value: name || playerName(), placeholder: "Player name" });
+  const body = h("div");
+  root.append(h("section.panel", {}, h("h1", {}, "Player statistics"),
+    h("form", { onSubmit: (e) => { e.preventDefault(); location.hash = `#/player/${encodeURIComponent(input.value.trim())}`; } },
+      h("label", {}, "Name ", input), h("button", { type: "submit" }, "Show")),
+    body));
+  if (!name) return;
+  try {
+    const p = await api.player(name);
+    fill(body,
+      h("h2", {}, p.name),
+      h("p#player-summary", {}, `${p.games} games, ${p.wins} wins, ${p.kings} Kings made, ${fmt(p.king_points)} King points.`),
+      h("table.grid", {},
+        h("thead", {}, h("tr", {}, ["Game", "Games", "Wins", "Average score", "Kings", "King points"].map((t, i) => h(i > 0 ? "th.num" : "th", {}, t)))),
+        h("tbody", {}, p.by_game.map((g) => h("tr", {},
+          h("td", {}, GAME_TITLES[g.game] || g.game), h("td.num", {}, g.games), h("td.num", {}, g.wins),
+          h("td.num", {}, fmt(g.average_score)), h("td.num", {}, g.game === "king" ? g.kings : "—"),
+          h("td.num", {}, g.game === "king" ? fmt(g.king_points) : "—"))))));
+  } catch (e) {
+    fill(body, h("p.muted", {}, e.status === 404 ? `${name} has no finished game yet.` : e.message));
+  }
+}

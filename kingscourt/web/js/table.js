@@ -1,0 +1,126 @@
+// A table page: the WebSocket, the seat's header, invitations, and the game's own board.
+
+import { Connection } from "./connection.js";
+import { fill, h, toast } from "./dom.js";
+import { GAME_TITLES, seatName } from "./names.js";
+import { rememberSeat, seatAt } from "./store.js";
+import { api } from "./api.js";
+import { mountKing } from "./king.js";
+import { mountKukakoenig } from "./kukakoenig.js";
+import { mountUchokrola } from "./uchokrola.js";
+
+const BOARDS = { king: mountKing, kukakoenig: mountKukakoenig, uchokrola: mountUchokrola };
+
+export async function showTable({ root, onLeave }, tableId, token) {
+  const status = h("span.status", { "aria-live": "polite" }, "connecting…");
+  const title = h("span.table-title", {}, "Table");
+  const clock = h("span.clock", { "aria-live": "off" });
+  const leave = h("button.secondary.small", { hidden: true }, "Leave seat");
+  const invites = h("div.invites");
+  const board = h("div.board");
+  const page = h("section.table-page", {},
+    h("div.table-head", {}, title, h("span.seat-label"), status, clock, leave),
+    invites, board);
+  root.append(page);
+
+  let info = null;
+  try {
+    info = await api.table(tableId);
+  } catch (e) {
+    board.append(h("p.error", {}, e.message));
+    return;
+  }
+  const game = info.game;
+  title.textContent = `${GAME_TITLES[game] || info.title} · table ${tableId}`;
+  if (token && !seatAt(tableId)) rememberSeat(tableId, { token, game, seat: -1 });
+
+  let last = null;
+  const ctx = {
+    token,
+    me: null,
+    seats: info.seats,
+    name: (seat) => seatName(ctx.seats, seat, ctx.me),
+    act: (action) => {
+      if (!last) return;
+      if (!conn.send({ type: "act", action, version: last.version })) toast("Not connected — reconnecting…");
+    },
+  };
+  const boardApi = BOARDS[game](board, ctx);
+
+  const onMessage = (msg) => {
+    if (msg.type === "state") {
+      last = msg;
+      ctx.me = msg.seat;
+      ctx.seats = msg.seats && msg.seats.length ? msg.seats : ctx.seats;
+      if (msg.seat !== null && msg.seat !== undefined) {
+        rememberSeat(tableId, { token, game, seat: msg.seat });
+        page.querySelector(".seat-label").textContent = `You: seat ${msg.seat + 1}`;
+      } else {
+        page.querySelector(".seat-label").textContent = "Spectator";
+      }
+      renderInvites(invites, tableId, ctx.seats);
+      deadlines = msg.deadlines || [];
+      tick();
+      leave.hidden = msg.seat === null || msg.seat === undefined || msg.view.over;
+      boardApi.update(msg);
+      board.dataset.version = String(msg.version);
+    } else if (msg.type === "error") {
+      if (msg.code === "stale-version") return; // the newer state is on its way
+      const rule = msg.rule ? ` [${msg.rule}]` : "";
+      toast(`${msg.message}${rule}`, "error");
+      if (boardApi.refused) boardApi.refused(msg);
+    }
+  };
+  const onStatus = (state, text) => {
+    status.textContent = state === "open" ? "connected" : state === "lost" ? "reconnecting…" : text;
+    status.className = `status ${state}`;
+    if (state === "refused") fill(board, h("p.error", {}, text, " ", h("a", { href: "#/" }, "To the lobby")));
+  };
+  let deadlines = [];
+  const tick = () => {
+    const now = Date.now() / 1000;
+    fill(clock, deadlines.map((d) => h("span.badge.timer", {}, `⏱ ${ctx.name(d.seat)}: ${Math.max(0, Math.ceil(d.at - now))} s`)));
+  };
+  const ticker = setInterval(tick, 1000);
+  leave.addEventListener("click", async () => {
+    if (!confirm("Give up your seat? Whoever holds its link can take it again.")) return;
+    try {
+      await api.leave(tableId, token);
+      location.hash = "#/";
+    } catch (e) {
+      toast(e.message);
+    }
+  });
+  const conn = new Connection(tableId, token, onMessage, onStatus);
+  const onKey = (e) => {
+    if (e.target.closest("input, select, textarea")) return;
+    if (boardApi.key) boardApi.key(e);
+  };
+  document.addEventListener("keydown", onKey);
+  onLeave(() => {
+    clearInterval(ticker);
+    conn.close();
+    document.removeEventListener("keydown", onKey);
+    if (boardApi.destroy) boardApi.destroy();
+  });
+}
+
+function renderInvites(box, tableId, seats) {
+  const held = seatAt(tableId);
+  const free = new Set(seats.filter((s) => s.kind === "human" && !s.taken).map((s) => s.seat));
+  const open = ((held && held.invites) || []).filter((i) => free.has(i.seat));
+  if (!open.length) { fill(box); return; }
+  fill(box, h("details.panel.invite-box", { open: true },
+    h("summary", {}, `Invite friends (${open.length} free seat${open.length > 1 ? "s" : ""})`),
+    h("ul", {}, open.map((i) => {
+      const link = `${location.origin}/#/join/${tableId}/${i.token}`;
+      return h("li", {}, `Seat ${i.seat + 1}: `,
+        h("input.invite-link", { value: link, readOnly: true, "aria-label": `Invitation link for seat ${i.seat + 1}`, onFocus: (e) => e.target.select() }),
+        h("button.secondary", {
+          onClick: async () => {
+            try { await navigator.clipboard.writeText(link); toast("Link copied.", "info", 1500); }
+            catch { toast("Select the link and copy it.", "info"); }
+          },
+        }, "Copy"));
+    }))));
+}

@@ -1,0 +1,154 @@
+// The Ucho Króla table: every courtier with the cards displayed beside them (oldest nearest),
+// prestige piles as counts (your own content visible to you), your hand, the deck and the
+// discard pile, each prompt as a clear choice (the riposte prompt too), the narration log and
+// the final reveal of the prestige piles.
+
+import { fill, h } from "./dom.js";
+
+const KIND = {
+  Fraszka: "buffoonery", Podszepty: "buffoonery", "Anielskie głosy": "buffoonery", Maskarada: "buffoonery",
+  "Zalotne rozmowy": "buffoonery", Kuzyneczka: "buffoonery",
+  "Rozrzutność": "intrigue", "Faux pas": "intrigue", "Rozwiązłość": "intrigue", Podpicie: "intrigue",
+  "Zdradzone sekrety": "intrigue",
+  "Savoir-vivre": "special", "Kąśliwa riposta": "special", Menuet: "special", Knucie: "special",
+  "Ucho króla": "ucho",
+};
+const VERBS = {
+  draw: "Draw", play: "Play", pay: "Pay", riposte: "Riposte!", pass: "Pass", display: "Display",
+  use: "Use", "end turn": "End turn", perform: "Perform", discard: "Discard", take: "Take",
+  choose: "Choose", keep: "Keep", done: "Done", skip: "Skip", look: "Look", swap: "Swap", with: "With",
+};
+
+function card(name, extra = "") {
+  return h("span", { class: `uk-card kind-${KIND[name] || "character"} ${extra}`, title: name }, name);
+}
+
+export function mountUchokrola(el, ctx) {
+  let msg = null;
+
+  const seatLabel = (v, s) => {
+    const chars = (v.characters[s] || []).join(" & ");
+    const who = ctx.name(s);
+    return chars ? `${chars} (${who})` : who;
+  };
+
+  const humanize = (v, action) => {
+    let text = action
+      .replace(/ (from|at) (\d+):(\d+)$/, (_, w, s, k) => ` ${w} beside ${seatLabel(v, Number(s))}, card ${k}`)
+      .replace(/ -> (\d+)$/, (_, s) => ` → ${seatLabel(v, Number(s))}`)
+      .replace(/^(look at prestige|look at|take from) (\d+)$/, (_, w, s) => `${w} ${seatLabel(v, Number(s))}`);
+    for (const [verb, label] of Object.entries(VERBS)) {
+      if (text === verb || text.startsWith(`${verb} `)) { text = label + text.slice(verb.length); break; }
+    }
+    return text;
+  };
+
+  const options = (v) => {
+    // group "play X -> n" by "play X": one line per card, one button per target
+    const groups = new Map();
+    for (const a of v.legal) {
+      const m = a.match(/^(.*) -> (\d+)$/);
+      const key = m ? m[1] : a;
+      if (!groups.has(key)) groups.set(key, []);
+      groups.get(key).push(a);
+    }
+    let n = 0;
+    return [...groups.entries()].map(([key, acts]) => {
+      if (acts.length === 1 && !acts[0].includes(" -> ")) {
+        n += 1;
+        return h("div.option", {}, h("button.uk-option", { dataset: { action: acts[0], n }, onClick: () => ctx.act(acts[0]) },
+          n <= 9 ? h("kbd", {}, String(n)) : null, humanize(v, acts[0])));
+      }
+      return h("div.option", {}, h("span.option-label", {}, `${humanize(v, key)} →`),
+        acts.map((a) => {
+          n += 1;
+          const s = Number(a.match(/ -> (\d+)$/)[1]);
+          return h("button.uk-option.target", { dataset: { action: a, n }, onClick: () => ctx.act(a) },
+            n <= 9 ? h("kbd", {}, String(n)) : null, seatLabel(v, s));
+        }));
+    });
+  };
+
+  const render = () => {
+    if (!msg) return;
+    const v = msg.view;
+    const me = msg.seat;
+    const myTurn = me !== null && v.to_move.includes(me);
+    const top = v.discard.length ? v.discard[v.discard.length - 1] : null;
+    const mover = v.to_move.length ? v.to_move[0] : null;
+    fill(el,
+      h("div.topbar", {},
+        h("div.deal", {}, v.choosing ? "Choosing characters" : `Turn ${v.turn_number}: ${v.turn >= 0 ? seatLabel(v, v.turn) : "—"}`),
+        h("div", {}, `Deck ${v.deck_size}`, v.exhaustions ? ` · ran out ${v.exhaustions}×` : "", v.ending ? " · last turn" : ""),
+        h("div.discard", {}, "Discard: ", top ? card(top) : h("span.muted", {}, "empty"), ` (${v.discard.length})`)),
+      h("div.uk-layout", {},
+        h("div.uk-main", {},
+          v.over ? finalReveal(v) : null,
+          prompt(v, me, myTurn, mover),
+          h("div.courtiers", { id: "courtiers" }, v.characters.map((_, s) => courtier(v, s, me))),
+          me !== null ? h("section.side-panel#uk-hand", {}, h("h3", {}, `Your hand (${v.hand.length})`),
+            h("div.uk-hand", {}, v.hand.length ? v.hand.map((c) => card(c)) : h("span.muted", {}, "empty"))) : null,
+          secrets(v)),
+        h("aside.uk-side", {},
+          h("section.side-panel#narration", {}, h("h3", {}, "Narration"),
+            h("ol.log", { "aria-live": "polite", start: Math.max(1, (v.log || []).length - 39) }, (v.log || []).slice(-40).map((line) => h("li", {}, line)))))));
+    const log = el.querySelector(".log");
+    if (log) log.scrollTop = log.scrollHeight;
+  };
+
+  const prompt = (v, me, myTurn, mover) => {
+    if (v.over) return null;
+    if (myTurn) {
+      const riposte = v.phase === "riposte";
+      return h("section.prompt#prompt", { class: riposte ? "riposte" : "" },
+        h("h2", {}, riposte ? "Riposte? " : "", v.question || "Your move"),
+        v.character_options && v.character_options.length && v.choosing
+          ? h("p.muted", {}, "Each character has its own ability; choose the one you will play.") : null,
+        h("div.options", {}, options(v)));
+    }
+    return h("section.prompt.waiting#prompt", {},
+      h("p", {}, mover !== null ? `Waiting for ${seatLabel(v, mover)}…` : "…"));
+  };
+
+  const courtier = (v, s, me) => h("div.courtier", { class: `${s === me ? "mine" : ""} ${v.to_move.includes(s) ? "moving" : ""}`, dataset: { seat: s } },
+    h("div.courtier-head", {},
+      h("strong", {}, ctx.name(s)),
+      v.favourite === s ? h("span.badge", {}, "favourite") : null,
+      h("span.muted", {}, ` · hand ${v.hand_sizes[s]}`)),
+    h("div.court-row", {},
+      (v.characters[s] && v.characters[s].length ? v.characters[s] : [v.chosen && v.chosen[s] ? "(chosen in secret)" : "(choosing)"])
+        .map((c) => h("span.uk-card.kind-character", {}, c)),
+      v.displays[s].map((c, i) => card(c, i === 0 ? "oldest" : ""))),
+    h("div.prestige", {},
+      h("span.pile", { title: "prestige pile" }, `Prestige pile: ${v.prestige_sizes[s]} card${v.prestige_sizes[s] === 1 ? "" : "s"}`),
+      v.prestige[s] && v.prestige[s].length && !v.over ? h("div.pile-content", {}, v.prestige[s].map((c) => card(c, "small"))) : null));
+
+  const secrets = (v) => {
+    const parts = [];
+    if (v.revealed && v.revealed.length) parts.push(h("div", {}, "Revealed: ", v.revealed.map((c) => card(c))));
+    if (v.looked && v.looked.length) parts.push(h("div", {}, "You look at: ", v.looked.map((c) => card(c))));
+    if (v.shown && v.shown.length) parts.push(h("div", {}, "Shown to you: ", v.shown.map((c) => card(c))));
+    if (v.limbo && v.limbo.length) parts.push(h("div", {}, "In play: ", v.limbo.map((c) => card(c))));
+    return parts.length ? h("section.side-panel#uk-secrets", {}, parts) : null;
+  };
+
+  const finalReveal = (v) => h("section.result#result", {},
+    h("h2", {}, v.winners.length ? `${v.winners.map((s) => seatLabel(v, s)).join(" and ")} ${v.winners.length > 1 ? "win" : "wins"} the King's ear!` : "Game over"),
+    h("h3", {}, "The prestige piles, revealed"),
+    h("ul.final", {}, v.prestige.map((pile, s) => h("li", {},
+      h("strong", {}, `${seatLabel(v, s)}: ${v.prestige_totals ? v.prestige_totals[s] : v.scores[s]} prestige`),
+      h("div.pile-content", {}, (pile || []).map((c) => card(c, "small")))))),
+    h("a.button", { href: "#/" }, "Back to the lobby"));
+
+  return {
+    update(m) { msg = m; render(); },
+    key(e) {
+      if (!msg || e.ctrlKey || e.metaKey || e.altKey) return;
+      const n = Number(e.key);
+      if (n >= 1 && n <= 9) {
+        const btn = el.querySelector(`.uk-option[data-n="${n}"]`);
+        if (btn) { btn.click(); e.preventDefault(); }
+      }
+    },
+  };
+}

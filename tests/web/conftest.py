@@ -1,0 +1,155 @@
+"""Browser tests: the real server in a subprocess, Debian's Chromium driven by Playwright.
+
+Skipped, with the reason, where /usr/bin/chromium or the playwright package is missing.
+Each test leaves a screenshot under test-artifacts/web/.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import httpx
+import pytest
+
+from .helpers import ARTIFACTS
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Page
+
+CHROMIUM = Path(os.environ.get("KINGSCOURT_CHROMIUM", "/usr/bin/chromium"))
+ROOT = Path(__file__).resolve().parents[2]
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--no-first-run"]
+
+
+def missing() -> str | None:
+    """Why the browser tests cannot run here, or None."""
+    if not CHROMIUM.exists():
+        return f"browser tests need Chromium at {CHROMIUM} (apt-get install chromium)"
+    if importlib.util.find_spec("playwright") is None:
+        return "browser tests need the playwright package (pip install -e '.[dev]')"
+    return None
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    reason = missing()
+    if reason is None:
+        return
+    here = Path(__file__).parent
+    for item in items:
+        if here in Path(str(item.fspath)).parents:
+            item.add_marker(pytest.mark.skip(reason=reason))
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+class WebServer:
+    """``kingscourt serve`` on a free port with a fresh SQLite file and no bot delay."""
+
+    def __init__(self, tmp: Path) -> None:
+        self.tmp = tmp
+        self.proc: subprocess.Popen[bytes] | None = None
+        self.port = 0
+        self.argv: list[str] = []
+        self.name = ""
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def _start(self, argv: list[str], name: str, port: int | None = None) -> None:
+        self.argv, self.name = argv, name
+        self.port = port or free_port()
+        env = dict(os.environ)
+        env.pop("KINGSCOURT_DB", None)
+        db = f"sqlite:///{self.tmp / (name + '.sqlite3')}"
+        with (self.tmp / f"{name}.log").open("ab") as out:
+            self.proc = subprocess.Popen(
+                [*argv, "--host", "127.0.0.1", "--port", str(self.port), "--db", db, "--bot-delay", "0"],
+                stdout=out, stderr=subprocess.STDOUT, env=env, cwd=ROOT)
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"the server exited: see {self.tmp / name}.log")
+            try:
+                httpx.get(self.url + "/api/games", timeout=1)
+                return
+            except httpx.HTTPError:
+                time.sleep(0.1)
+        raise RuntimeError("the server did not start within 30 s")
+
+    def start(self) -> WebServer:
+        self._start([sys.executable, "-c", "from kingscourt.cli import main; main()", "serve"], "serve")
+        return self
+
+    def restart(self) -> None:
+        """Stop the server and start it again on the same port and database."""
+        self.stop()
+        self._start(self.argv, self.name, self.port)
+
+    def stop(self) -> None:
+        if self.proc and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+
+
+@pytest.fixture(scope="session")
+def web_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[WebServer]:
+    server = WebServer(tmp_path_factory.mktemp("web")).start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Browser]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def new_page(browser: Browser, web_server: WebServer,
+             request: pytest.FixtureRequest) -> Iterator[Any]:
+    """``new_page(width, height)`` -> a page in a fresh context; every page is screenshotted
+    at the end of the test as test-artifacts/web/<test>[-n].png."""
+    contexts = []
+    pages: list[Page] = []
+
+    def make(width: int = 1280, height: int = 720) -> Page:
+        context = browser.new_context(viewport={"width": width, "height": height},
+                                      base_url=web_server.url)
+        context.set_default_timeout(15_000)
+        contexts.append(context)
+        page = context.new_page()
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        pages.append(page)
+        return page
+
+    errors: list[str] = []
+    yield make
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    for i, page in enumerate(pages):
+        suffix = f"-{i + 1}" if len(pages) > 1 else ""
+        page.screenshot(path=str(ARTIFACTS / f"{request.node.name}{suffix}.png"), full_page=True)
+    for c in contexts:
+        c.close()
+    assert not errors, f"JavaScript errors: {errors}"

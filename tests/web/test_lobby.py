@@ -1,0 +1,54 @@
+"""The lobby, the rules screen, invitations, watching as a spectator and the statistics pages."""
+
+from __future__ import annotations
+
+from .helpers import shot
+
+
+def test_rules_screen_invitation_spectator_and_stats(new_page) -> None:
+    page = new_page()
+    page.goto("/")
+    page.fill("#player-name", "Ada")
+    page.reload()
+    page.wait_for_selector(".game-tile")
+    assert page.input_value("#player-name") == "Ada"  # remembered in localStorage
+    page.click("a[data-game=king]")
+    page.wait_for_selector(".rule")
+    # the five rulebook rules (and the extras), each explained
+    labels = page.locator(".rule label").all_inner_texts()
+    for label in ("Wahllimit", "Überstechpflicht", "Trumpf erst nach Anbruch", "Herz-Ausspielverbot",
+                  "Bei Rıfkı ohne Farbe"):
+        assert any(label in t for t in labels), (label, labels)
+    assert page.locator(".rule .help").count() == len(labels)
+    page.select_option("select[data-rule=must_beat]", label="trump")
+    page.select_option("#seat-1", "human")
+    shot(page, "king-rules-screen")
+    page.click("#create")
+    page.wait_for_selector(".board[data-version]")
+    table_url = page.url
+    table_id = table_url.split("/table/")[1].split("/")[0]
+    assert page.locator(".invite-link").count() == 1
+    link = page.input_value(".invite-link")
+    assert f"#/join/{table_id}/" in link
+    page.keyboard.press("r")
+    page.wait_for_selector("#rules-panel dt")
+    rules = page.inner_text("#rules-panel")
+    assert "Überstechpflicht (must beat): trump" in rules, rules
+    # the lobby lists the table; a second browser watches it as a spectator
+    page.goto("/")
+    page.wait_for_selector(f"tr[data-table='{table_id}']")
+    assert page.locator(".table-list a.button", has_text="Return to King").count() == 1
+    watcher = new_page()
+    watcher.goto("/")
+    watcher.locator(f"tr[data-table='{table_id}'] a", has_text="Watch").click()
+    watcher.wait_for_selector(".board[data-version]")
+    assert watcher.inner_text(".seat-label") == "Spectator"
+    assert watcher.locator(".hand").count() == 0
+    assert not watcher.locator("button", has_text="Leave seat").is_visible()
+    assert watcher.locator(".seat-box").count() == 4
+    # statistics
+    page.goto("/#/leaderboard")
+    page.wait_for_selector("h1:text('King leaderboard')")
+    page.wait_for_selector("#leaderboard, p:text('No King game has finished yet.')")
+    page.goto("/#/player/Ada")
+    page.wait_for_selector("text=Ada has no finished game yet.")
