@@ -18,6 +18,7 @@ from .lobby_models import (
     SeatCreated,
     TableCreated,
     TableInfo,
+    TakeResult,
 )
 from .store import SeatData, Store, TableData, now
 from .table import LiveTable
@@ -131,8 +132,10 @@ class Hub:
                 seats.append(SeatData(i, "bot", level, None, s.name or f"Bot ({level})", True))
             else:
                 name = s.name.strip() if s.name else None
+                if s.open and name is not None:
+                    raise LobbyError(f"seat {i}: an open seat is free for anyone: give it no name")
                 seats.append(SeatData(i, "human", None, secrets.token_urlsafe(16), name,
-                                      name is not None))
+                                      name is not None, open=s.open))
         data = TableData(id=secrets.token_urlsafe(6), game=game.name, rules=rules_dict(game.rules),
                          players=len(seats), seed=seed, setup={}, turn_seconds=req.turn_seconds,
                          status="open", created_at=now(), seats=seats)
@@ -165,6 +168,7 @@ class Hub:
             players=table.data.players, status="finished" if over else "open",
             version=table.version, to_move=table.state.to_move(), seats=table.seats_public(),
             free_seats=[s.seat for s in table.seats if s.kind == "human" and not s.taken],
+            open_seats=[s.seat for s in table.seats if s.kind == "human" and s.open and not s.taken],
             turn_seconds=table.data.turn_seconds, created_at=table.data.created_at,
             scores=table.state.scores() if over else None,
             winners=table.state.winners() if over else None)
@@ -197,6 +201,28 @@ class Hub:
         info.name, info.taken = name.strip(), True
         table.broadcast()
         return JoinResult(seat=seat, name=info.name, ws=f"/ws/tables/{table.id}?token={token}")
+
+    async def take(self, table_id: str, seat: int, name: str) -> TakeResult:
+        """Take an open seat from the lobby: the answer holds the seat's token."""
+        table = await self.get(table_id)
+        if table is None:
+            raise LobbyError(f"no table {table_id!r}", 404)
+        if not 0 <= seat < len(table.seats):
+            raise LobbyError(f"table {table_id} has no seat {seat}", 404)
+        info = table.seats[seat]
+        if table.over:
+            raise LobbyError("the game is over", 409)
+        if info.kind != "human" or not info.open:
+            raise LobbyError(f"seat {seat} is not open: it needs its invitation link", 403)
+        if info.taken:
+            raise LobbyError(f"seat {seat} is taken (by {info.name})", 409)
+        if not name.strip() or info.token is None:
+            raise LobbyError("a name must not be blank")
+        await self.store.run(self.store.update_seat, table.id, seat, name.strip(), True)
+        info.name, info.taken = name.strip(), True
+        table.broadcast()
+        return TakeResult(seat=seat, name=info.name, token=info.token,
+                          ws=f"/ws/tables/{table.id}?token={info.token}")
 
     async def leave(self, table_id: str, token: str) -> LeaveResult:
         table = await self.get(table_id)

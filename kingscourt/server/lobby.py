@@ -20,6 +20,8 @@ from .lobby_models import (
     LeaveResult,
     TableCreated,
     TableInfo,
+    TakeRequest,
+    TakeResult,
 )
 from .wire import WireDoc
 
@@ -88,6 +90,16 @@ async def join(table_id: str, req: JoinRequest, request: Request) -> JoinResult:
     """Take a free human seat with its token (the invitation link) and a display name."""
     try:
         return await hub_of(request).join(table_id, req.token, req.name)
+    except LobbyError as e:
+        raise refuse(e) from e
+
+
+@router.post("/tables/{table_id}/seats/{seat}", response_model=TakeResult, responses=ERRORS)
+async def take_seat(table_id: str, seat: int, req: TakeRequest, request: Request) -> TakeResult:
+    """Take an open seat from the lobby (one created with ``"open": true``); the answer holds
+    the seat's token, to play with and to come back with."""
+    try:
+        return await hub_of(request).take(table_id, seat, req.name)
     except LobbyError as e:
         raise refuse(e) from e
 

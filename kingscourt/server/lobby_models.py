@@ -18,6 +18,8 @@ class SeatSpec(BaseModel):
 
     kind: Literal["human", "bot"]
     name: str | None = Field(default=None, min_length=1, max_length=64)
+    open: bool = Field(default=False, description="a free human seat that anyone in the lobby "
+                                                   "may take (without the invitation link)")
     level: str | None = Field(default=None, description="random | basic | strong (bots only)")
 
 
@@ -67,6 +69,8 @@ class TableInfo(BaseModel):
     to_move: list[int]
     seats: list[SeatPublic]
     free_seats: list[int] = Field(description="human seats nobody holds yet")
+    open_seats: list[int] = Field(default_factory=list,
+                                  description="free seats anyone may take: POST .../seats/{seat}")
     turn_seconds: float | None = None
     created_at: datetime
     scores: list[int] | None = Field(default=None, description="final scores, once over")
@@ -78,6 +82,19 @@ class JoinRequest(BaseModel):
 
     token: str = Field(min_length=1, max_length=64)
     name: str = Field(min_length=1, max_length=64)
+
+
+class TakeRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    name: str = Field(min_length=1, max_length=64)
+
+
+class TakeResult(BaseModel):
+    seat: int
+    name: str
+    token: str = Field(description="the seat's secret token: keep it to play and to come back")
+    ws: str = Field(description="the seat's WebSocket path (holds the token)")
 
 
 class LeaveRequest(BaseModel):

@@ -11,6 +11,7 @@ from typing import Any
 
 from sqlalchemy import JSON, BigInteger, Boolean, DateTime, Float, ForeignKey, Integer, String
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+from sqlalchemy.sql.expression import false
 
 
 class Base(DeclarativeBase):
@@ -50,6 +51,8 @@ class SeatRow(Base):
     name: Mapped[str | None] = mapped_column(String(64), nullable=True)
     #: a human seat is taken once somebody holds it (named at creation, or joined)
     taken: Mapped[bool] = mapped_column(Boolean, default=False)
+    #: a free human seat that anyone in the lobby may take (not only its invitation's holder)
+    open: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     #: turns the timer played for this seat (the seat is marked when > 0)
     timeouts: Mapped[int] = mapped_column(Integer, default=0)
 

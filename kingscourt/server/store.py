@@ -48,6 +48,7 @@ class SeatData:
     name: str | None
     taken: bool
     timeouts: int = 0
+    open: bool = False
 
 
 @dataclass(slots=True)
@@ -146,7 +147,8 @@ class Store:
                            created_at=t.created_at))
             s.flush()
             s.add_all(SeatRow(table_id=t.id, seat=x.seat, kind=x.kind, level=x.level,
-                              token=x.token, name=x.name, taken=x.taken, timeouts=0)
+                              token=x.token, name=x.name, taken=x.taken, timeouts=0,
+                              open=x.open)
                       for x in t.seats)
 
     def append(self, table_id: str, version: int, seat: int, action: str, actor: str,
@@ -191,8 +193,8 @@ class Store:
             id=row.id, game=row.game, rules=dict(row.rules), players=row.players, seed=row.seed,
             setup=dict(row.setup), turn_seconds=row.turn_seconds, status=row.status,
             created_at=aware(row.created_at),
-            seats=[SeatData(x.seat, x.kind, x.level, x.token, x.name, x.taken, x.timeouts)
-                   for x in seats],
+            seats=[SeatData(x.seat, x.kind, x.level, x.token, x.name, x.taken, x.timeouts,
+                            x.open) for x in seats],
             actions=[(a.seat, a.action) for a in actions])
 
     def load_open(self) -> list[TableData]:

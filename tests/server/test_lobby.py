@@ -75,3 +75,39 @@ def test_games_start_page_and_docs(server: Server) -> None:
                   "TableInfo", "PlayerStats", "LeaderboardEntry"):
         assert model in schema
     assert server.get("/docs").status_code == 200
+
+
+def test_open_seat_is_taken_from_the_lobby(server: Server) -> None:
+    import asyncio
+
+    from websockets.asyncio.client import connect
+
+    from .harness import recv
+
+    t = server.create("king", [{"kind": "human", "open": True}, {"kind": "human"},
+                               {"kind": "bot", "level": "basic"}, {"kind": "bot", "level": "basic"}])
+    listed = {x["id"]: x for x in server.get("/api/tables").json()}[t["id"]]
+    assert listed["open_seats"] == [0] and listed["free_seats"] == [0, 1]
+    # an invitation-only seat cannot be taken from the lobby
+    r = server.post(f"/api/tables/{t['id']}/seats/1", {"name": "Eve"})
+    assert r.status_code == 403 and "invitation" in r.json()["detail"]
+    r = server.post(f"/api/tables/{t['id']}/seats/0", {"name": "Eve"})
+    assert r.status_code == 200, r.text
+    taken = r.json()
+    assert taken["seat"] == 0 and taken["token"] == t["seats"][0]["token"]
+    assert server.post(f"/api/tables/{t['id']}/seats/0", {"name": "Max"}).status_code == 409
+    assert server.post(f"/api/tables/{t['id']}/seats/7", {"name": "Max"}).status_code == 404
+    info = server.get(f"/api/tables/{t['id']}").json()
+    assert info["open_seats"] == [] and info["seats"][0]["name"] == "Eve"
+
+    async def first_view() -> dict[str, object]:
+        async with connect(server.ws(t["id"], taken["token"])) as ws:
+            msg = await recv(ws)
+            assert msg["type"] == "state"
+            view: dict[str, object] = msg["view"]
+            return view
+
+    assert asyncio.run(first_view())["seat"] == 0
+    bad = server.post("/api/tables", {"game": "king", "seats": [
+        {"kind": "human", "open": True, "name": "Ann"}, *FOUR_BOTS[:3]]})
+    assert bad.status_code == 422 and "open seat" in bad.json()["detail"]

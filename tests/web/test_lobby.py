@@ -52,3 +52,33 @@ def test_rules_screen_invitation_spectator_and_stats(new_page) -> None:
     page.wait_for_selector("#leaderboard, p:text('No King game has finished yet.')")
     page.goto("/#/player/Ada")
     page.wait_for_selector("text=Ada has no finished game yet.")
+
+
+def test_an_open_seat_is_joined_from_the_lobby(new_page) -> None:
+    host = new_page()
+    host.goto("/")
+    host.fill("#player-name", "Ada")
+    host.click("a[data-game=king]")
+    host.wait_for_selector(".rule")
+    host.select_option("#seat-1", "open")
+    host.select_option("#seat-2", "bot:random")
+    host.select_option("#seat-3", "bot:random")
+    host.click("#create")
+    host.wait_for_selector(".board[data-version]")
+    table_id = host.url.split("/table/")[1].split("/")[0]
+    # a stranger in another browser sees the open seat in the list and takes it
+    guest = new_page()
+    guest.goto("/")
+    guest.fill("#player-name", "Bea")
+    row = guest.locator(f"tr[data-table='{table_id}']")
+    row.wait_for()
+    row.locator("button", has_text="Join seat 2").click()
+    guest.wait_for_selector(".board[data-version]")
+    assert f"/table/{table_id}/" in guest.url
+    assert "seat 2" in guest.inner_text(".seat-label").lower()
+    shot(guest, "lobby-open-seat-joined")
+    # the seat is no longer open for anyone else
+    third = new_page()
+    third.goto("/")
+    third.locator(f"tr[data-table='{table_id}']").wait_for()
+    assert third.locator(f"tr[data-table='{table_id}'] button", has_text="Join seat").count() == 0

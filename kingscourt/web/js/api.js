@@ -25,6 +25,7 @@ export const api = {
   table: (id) => request("GET", `/api/tables/${encodeURIComponent(id)}`),
   create: (spec) => request("POST", "/api/tables", spec),
   join: (id, token, name) => request("POST", `/api/tables/${encodeURIComponent(id)}/join`, { token, name }),
+  take: (id, seat, name) => request("POST", `/api/tables/${encodeURIComponent(id)}/seats/${seat}`, { name }),
   leave: (id, token) => request("POST", `/api/tables/${encodeURIComponent(id)}/leave`, { token }),
   player: (name) => request("GET", `/api/players/${encodeURIComponent(name)}`),
   leaderboard: () => request("GET", "/api/leaderboard"),

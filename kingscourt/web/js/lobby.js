@@ -1,9 +1,9 @@
 // The lobby: your name, the three games, your seats and the open tables.
 
 import { api } from "./api.js";
-import { fill, h } from "./dom.js";
+import { fill, h, toast } from "./dom.js";
 import { GAME_BLURBS, GAME_TITLES } from "./names.js";
-import { forgetSeat, playerName, seats, setPlayerName } from "./store.js";
+import { forgetSeat, playerName, rememberSeat, seats, setPlayerName } from "./store.js";
 
 export function nameField() {
   const input = h("input#player-name", {
@@ -56,11 +56,31 @@ async function load(tablesBox, mineBox) {
     : h("p.muted", {}, "No open tables. Start one above."));
 }
 
+async function takeOpenSeat(t, seat) {
+  const input = document.getElementById("player-name");
+  const name = ((input && input.value) || playerName() || "").trim();
+  if (!name) { toast("Enter your name first."); if (input) input.focus(); return; }
+  setPlayerName(name);
+  try {
+    const taken = await api.take(t.id, seat, name);
+    rememberSeat(t.id, { token: taken.token, seat: taken.seat, game: t.game });
+    location.hash = `#/table/${t.id}/${taken.token}`;
+  } catch (e) {
+    toast(e.message);
+  }
+}
+
 function tableRow(t, mine) {
   const names = t.seats.map((s) => (s.kind === "bot" ? `Bot ${s.seat + 1} (${s.level})` : s.name || "free")).join(", ");
   const invites = (mine && mine.invites) || [];
   const actions = [h("a.button.secondary", { href: `#/table/${t.id}` }, "Watch")];
   if (mine) actions.unshift(h("a.button", { href: `#/table/${t.id}/${mine.token}` }, "Your seat"));
+  if (!mine) {
+    for (const seat of t.open_seats || []) {
+      actions.push(h("button.secondary", { dataset: { take: String(seat) }, onClick: () => takeOpenSeat(t, seat) },
+        `Join seat ${seat + 1}`));
+    }
+  }
   for (const inv of invites) {
     if (t.free_seats.includes(inv.seat)) {
       actions.push(h("a.button.secondary", { href: `#/join/${t.id}/${inv.token}` }, `Take seat ${inv.seat + 1}`));

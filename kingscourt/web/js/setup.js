@@ -6,7 +6,7 @@ import { GAME_BLURBS, GAME_TITLES } from "./names.js";
 import { nameField } from "./lobby.js";
 import { playerName, rememberSeat } from "./store.js";
 
-const KIND_HINT = "Friend: a free seat with an invitation link to send. Bot: a computer player that never sees hidden cards.";
+const KIND_HINT = "Friend: a free seat with an invitation link to send. Open: a free seat anyone in the lobby may take. Bot: a computer player that never sees hidden cards.";
 
 export async function showSetup({ root }, game) {
   const panel = h("section.panel.setup", {}, h("h1", {}, `New ${GAME_TITLES[game] || game} table`), h("p.muted", {}, "Loading…"));
@@ -63,7 +63,7 @@ export async function showSetup({ root }, game) {
             game,
             rules,
             seats: [{ kind: "human", name }, ...seatSpecs.slice(1, players.n).map((s) =>
-              s.kind === "bot" ? { kind: "bot", level: s.level } : { kind: "human" })],
+              s.kind === "bot" ? { kind: "bot", level: s.level } : { kind: "human", open: Boolean(s.open) })],
           };
           if (seed.value !== "") spec.seed = Number(seed.value);
           if (timer.value !== "") spec.turn_seconds = Number(timer.value);
@@ -112,14 +112,16 @@ function seatRow(i, specs, levels) {
     return h("div.seat-row", {}, h("span.seat-no", {}, "Seat 1"), h("span", {}, "You"));
   }
   const spec = specs[i];
-  const options = [h("option", { value: "human", selected: spec.kind === "human" }, "Friend (invitation link)"),
+  const options = [h("option", { value: "human", selected: spec.kind === "human" && !spec.open }, "Friend (invitation link)"),
+    h("option", { value: "open", selected: spec.kind === "human" && Boolean(spec.open) }, "Open seat (anyone in the lobby)"),
     ...levels.map((lv) => h("option", { value: `bot:${lv}`, selected: spec.kind === "bot" && spec.level === lv }, `Bot — ${lv}`))];
   return h("div.seat-row", {},
     h("label.seat-no", { for: `seat-${i}` }, `Seat ${i + 1}`),
     h(`select#seat-${i}`, {
       onChange: (e) => {
         const v = e.target.value;
-        specs[i] = v === "human" ? { kind: "human" } : { kind: "bot", level: v.slice(4) };
+        specs[i] = v === "human" ? { kind: "human" }
+          : v === "open" ? { kind: "human", open: true } : { kind: "bot", level: v.slice(4) };
       },
     }, options));
 }
