@@ -241,3 +241,24 @@ def test_leader_with_only_hearts_may_lead_them() -> None:
         if found >= 3:
             break
     assert found >= 1
+
+
+def test_clones_share_the_deal_stream_copy_on_write() -> None:
+    """Every deal's cards depend on the seed alone: clones played differently, and the
+    original after them, deal the same next hands."""
+    game = kingscourt.load_game("king")
+    state = game.new_state(seed=44)
+    twin = state.clone()
+    for s, pick in ((state, 0), (twin, -1)):
+        while s.view(None)["deal"] == 1:
+            seat = s.to_move()[0]
+            s.apply(seat, s.legal_actions(seat)[pick])
+    assert [state.hand(p) for p in range(4)] == [twin.hand(p) for p in range(4)]
+    third = game.new_state(seed=44)
+    rng = random.Random(3)
+    while third.view(None)["deal"] == 1:
+        seat = third.to_move()[0]
+        third.apply(seat, rng.choice(third.legal_actions(seat)))
+    assert [third.hand(p) for p in range(4)] == [state.hand(p) for p in range(4)]
+    assert [game.new_state(seed=45).hand(p) for p in range(4)] != [
+        game.new_state(seed=44).hand(p) for p in range(4)]

@@ -24,8 +24,10 @@ the decisions of ``shared/RULES-NOTES.md`` §1. Decisions taken where they are s
   With the extra table rule ``king_ends_game``, 10 tricks in a row or 11 in all make King and
   the game ends after that deal, the King maker winning.
 - King points (the platform's ranking total) are defined in :mod:`.ranking`.
-- Randomness: deal ``d`` of a match with seed ``s`` is ``random.Random(64 s + d)``'s shuffle;
-  the seed never appears in a view. An explicit ``deal=`` fixes the first deal only.
+- Randomness: the hands of every deal are shuffled, deal after deal, from one
+  ``random.Random(seed)`` stream per match (clones share it copy-on-write); the seed never
+  appears in a view. An explicit ``deal=`` fixes the first deal only, and the stream then
+  deals the second.
 """
 
 from __future__ import annotations

@@ -157,6 +157,8 @@ class KingState(State):
         "_played",
         "_played_count",
         "_points",
+        "_rng",
+        "_rng_shared",
         "_run",
         "_sampled",
         "_score_table",
@@ -184,6 +186,9 @@ class KingState(State):
                  setup: JSON) -> None:
         self.game = game
         self._seed = seed
+        # one random stream per match deals every hand; clones share it copy-on-write
+        self._rng = random.Random(seed)
+        self._rng_shared = False
         self._setup = setup
         self._sampled = False
         self._log: list[int] = []  # seat << 8 | action code
@@ -194,16 +199,23 @@ class KingState(State):
         self._played_count = [0] * 7
         self._seat_counts = [[0, 0] for _ in range(4)]
         self._deal = 0
-        hands = first_hands if first_hands is not None else self._deal_hands(0)
+        hands = first_hands if first_hands is not None else self._deal_hands()
         opener = 1 << CARD_OF_FIRST[game.rules.first_chooser]
         self._first = next(s for s in range(4) if hands[s] & opener)
         self._begin_deal(hands)
 
     # ------------------------------------------------------------------ dealing
-    def _deal_hands(self, deal: int) -> list[int]:
-        """The hands of deal ``deal``, drawn from the match seed (never shown in a view)."""
+    def _deal_hands(self) -> list[int]:
+        """The next deal's hands, drawn from the match's random stream (seeded by the match
+        seed, which no view shows). Deals are drawn in order, each once."""
+        rng = self._rng
+        if self._rng_shared:  # a clone shares the stream: take a copy before drawing
+            rng = random.Random()
+            rng.setstate(self._rng.getstate())
+            self._rng = rng
+            self._rng_shared = False
         deck = list(_BITS)
-        random.Random(self._seed * 64 + deal).shuffle(deck)
+        rng.shuffle(deck)
         return [sum(deck[0:13]), sum(deck[13:26]), sum(deck[26:39]), sum(deck[39:52])]
 
     def _begin_deal(self, hands: list[int]) -> None:
@@ -339,7 +351,7 @@ class KingState(State):
 
     def _ensure_hands(self) -> None:
         if self._hands == _UNDEALT:
-            self._hands = self._deal_hands(self._deal)
+            self._hands = self._deal_hands()
 
     def _choose(self, seat: int, code: int) -> list[Event]:
         self._ensure_hands()
@@ -596,6 +608,7 @@ class KingState(State):
         for name in _SCALARS:
             object.__setattr__(new, name, getattr(self, name))
         new._hands = list(self._hands)
+        self._rng_shared = new._rng_shared = True
         new._trick = list(self._trick)
         new._tricks = list(self._tricks)
         new._taken = list(self._taken)
@@ -636,7 +649,7 @@ class KingState(State):
 
 
 _SCALARS = (
-    "game", "_seed", "_setup", "_sampled", "_first", "_deal", "_phase", "_chooser", "_turn",
+    "game", "_seed", "_rng", "_setup", "_sampled", "_first", "_deal", "_phase", "_chooser", "_turn",
     "_contract", "_trump", "_pen", "_pen_left", "_give_up", "_beat", "_heart_ban",
     "_trump_ban", "_leader", "_lead_suit", "_win_seat", "_win_card", "_played",
     "_hearts_broken", "_trump_broken", "_run", "_lm", "_unit",
