@@ -10,6 +10,7 @@ from .. import bots
 from ..engine import GAMES, describe, load_game
 from .hub import Hub, LobbyError
 from .lobby_models import (
+    CardInfo,
     CreateTable,
     ErrorDetail,
     GameInfo,
@@ -50,9 +51,12 @@ async def games() -> list[GameInfo]:
         except ValueError:
             continue
         levels = [lv for lv in bots.LEVELS if (name, lv) in bots.BOTS]
+        card_set = getattr(game, "cards", None)
+        cards = [CardInfo(name=t.name, kind=t.kind.value, prestige=t.prestige, text=t.text)
+                 for t in card_set.types] if card_set is not None else []
         out.append(GameInfo(name=name, title=game.title, min_players=game.min_players,
                             max_players=game.max_players, rules=describe(type(game.rules)),
-                            levels=levels))
+                            levels=levels, cards=cards))
     return out
 
 

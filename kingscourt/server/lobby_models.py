@@ -114,6 +114,15 @@ class LeaveResult(BaseModel):
     free: bool
 
 
+class CardInfo(BaseModel):
+    """A card of a game's card set, for the players' glossary."""
+
+    name: str
+    kind: str
+    prestige: int
+    text: str
+
+
 class GameInfo(BaseModel):
     name: str
     title: str
@@ -122,6 +131,8 @@ class GameInfo(BaseModel):
     rules: list[dict[str, Any]] = Field(description="each table rule: name, label, help, "
                                         "choices, default")
     levels: list[str] = Field(description="bot levels available for this game")
+    cards: list[CardInfo] = Field(default_factory=list,
+                                  description="the card set with each card's text (Ucho Króla)")
 
 
 class GameStats(BaseModel):

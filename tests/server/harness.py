@@ -161,4 +161,13 @@ async def play_seat(url: str, log: SeatLog, rng: random.Random, timeout: float =
 
 
 def run(coro: Any) -> Any:
-    return asyncio.run(coro)
+    """Runs a coroutine to its end, in a thread of its own when this thread already runs an
+    event loop (Playwright's sync API keeps one running once the browser tests started)."""
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return asyncio.run(coro)
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coro).result()

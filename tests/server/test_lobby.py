@@ -67,6 +67,11 @@ def test_games_start_page_and_docs(server: Server) -> None:
     games = {g["name"]: g for g in server.get("/api/games").json()}
     assert games["king"]["min_players"] == 4 and "basic" in games["king"]["levels"]
     assert any(r["name"] == "must_beat" for r in games["king"]["rules"])
+    # the card glossary: Ucho Króla's cards with their rulebook text; King has none
+    cards = {c["name"]: c for c in games["uchokrola"]["cards"]}
+    assert len(cards) == 26 and cards["Faux pas"]["prestige"] == -1
+    assert "Draw the 2 top cards" in cards["Faux pas"]["text"]
+    assert games["king"]["cards"] == []
     page = server.get("/")  # the start page (the browser client replaces it)
     assert page.status_code == 200 and page.headers["content-type"].startswith("text/html")
     assert "<html" in page.text
@@ -78,11 +83,9 @@ def test_games_start_page_and_docs(server: Server) -> None:
 
 
 def test_open_seat_is_taken_from_the_lobby(server: Server) -> None:
-    import asyncio
-
     from websockets.asyncio.client import connect
 
-    from .harness import recv
+    from .harness import recv, run
 
     t = server.create("king", [{"kind": "human", "open": True}, {"kind": "human"},
                                {"kind": "bot", "level": "basic"}, {"kind": "bot", "level": "basic"}])
@@ -107,7 +110,7 @@ def test_open_seat_is_taken_from_the_lobby(server: Server) -> None:
             view: dict[str, object] = msg["view"]
             return view
 
-    assert asyncio.run(first_view())["seat"] == 0
+    assert run(first_view())["seat"] == 0
     bad = server.post("/api/tables", {"game": "king", "seats": [
         {"kind": "human", "open": True, "name": "Ann"}, *FOUR_BOTS[:3]]})
     assert bad.status_code == 422 and "open seat" in bad.json()["detail"]

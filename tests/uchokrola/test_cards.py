@@ -58,12 +58,21 @@ def test_another_card_file_by_path_and_its_games_replay(tmp_path: Path) -> None:
     (lambda c: c[2].update(copies="7"), "copies must be an integer"),
     (lambda c: c.pop(12), "no card has the effect 'kasliwa_riposta'"),
     (lambda c: c[20].update(copies=2), "a character card has exactly 1 copy"),
+    (lambda c: c[3].update(text=7), "text must be a string"),
 ])
 def test_a_bad_card_file_is_refused_with_a_clear_error(tmp_path: Path, change: Any,
                                                        message: str) -> None:
     path = deck_file(tmp_path, change)
     with pytest.raises(ValueError, match=message):
         kingscourt.load_game("uchokrola", cards=str(path))
+
+
+def test_every_card_carries_its_rulebook_text() -> None:
+    game = kingscourt.load_game("uchokrola")
+    texts = {t.name: t.text for t in game.cards.types}
+    assert all(texts.values()), [n for n, t in texts.items() if not t]
+    assert "Draw the 2 top cards of the draw deck." in texts["Faux pas"]
+    assert texts["Hrabia de Guiche"].endswith("At the end of the game subtract 5 from your prestige.")
 
 
 def test_unreadable_card_files(tmp_path: Path) -> None:

@@ -55,6 +55,10 @@ def test_turn_with_riposte_prompt(new_page) -> None:
     assert target.locator('#prompt button[data-action="pass"]').count() == 1
     assert "Riposte" in target.inner_text("#prompt h2")
     assert target.locator(".courtier .uk-card.kind-character").count() == 2
+    # every card tells its rulebook text on hover
+    titles = target.locator(".courtier .uk-card.kind-character").evaluate_all(
+        "els => els.map(e => e.title)")
+    assert all(": " in t and len(t) > 40 for t in titles), titles
     assert target.locator("#narration li").count() >= 3
     shot(target, "uchokrola-riposte-prompt")
     v = version(target)

@@ -54,6 +54,8 @@ class CardType:
     copies: int
     prestige: int
     effect: str
+    #: the card's text as the rulebook prints it (shown to players; optional in a card file)
+    text: str = ""
 
 
 @dataclass(frozen=True)
@@ -145,7 +147,11 @@ def parse_cards(data: Any, source: str) -> CardSet:
         effects[effect] = name
         if kind is Kind.CHARACTER and entry["copies"] != 1:
             raise _fail(source, where, "a character card has exactly 1 copy")
-        types.append(CardType(name, kind, colour, entry["copies"], entry["prestige"], effect))
+        text = entry.get("text", "")
+        if not isinstance(text, str):
+            raise _fail(source, where, "text must be a string")
+        types.append(CardType(name, kind, colour, entry["copies"], entry["prestige"], effect,
+                              text))
     for effect in REQUIRED:
         if effect not in effects:
             raise _fail(source, "cards", f"no card has the effect {effect!r}")

@@ -3,7 +3,19 @@
 // discard pile, each prompt as a clear choice (the riposte prompt too), the narration log and
 // the final reveal of the prestige piles.
 
+import { api } from "./api.js";
 import { fill, h } from "./dom.js";
+
+// Each card's text as the rulebook prints it, from /api/games (shown on hover / long press).
+const GLOSSARY = {};
+let glossaryLoading = null;
+function loadGlossary() {
+  glossaryLoading = glossaryLoading || api.games().then((games) => {
+    const uk = games.find((g) => g.name === "uchokrola");
+    for (const c of (uk && uk.cards) || []) GLOSSARY[c.name] = c.text;
+  }).catch(() => {});
+  return glossaryLoading;
+}
 
 const KIND = {
   Fraszka: "buffoonery", Podszepty: "buffoonery", "Anielskie głosy": "buffoonery", Maskarada: "buffoonery",
@@ -20,11 +32,14 @@ const VERBS = {
 };
 
 function card(name, extra = "") {
-  return h("span", { class: `uk-card kind-${KIND[name] || "character"} ${extra}`, title: name }, name);
+  const text = GLOSSARY[name];
+  return h("span", { class: `uk-card kind-${KIND[name] || "character"} ${extra}`,
+    title: text ? `${name}: ${text}` : name }, name);
 }
 
 export function mountUchokrola(el, ctx) {
   let msg = null;
+  loadGlossary().then(() => { if (msg) render(); });
 
   const seatLabel = (v, s) => {
     const chars = (v.characters[s] || []).join(" & ");
@@ -117,7 +132,7 @@ export function mountUchokrola(el, ctx) {
       h("span.muted", {}, ` · hand ${v.hand_sizes[s]}`)),
     h("div.court-row", {},
       (v.characters[s] && v.characters[s].length ? v.characters[s] : [v.chosen && v.chosen[s] ? "(chosen in secret)" : "(choosing)"])
-        .map((c) => h("span.uk-card.kind-character", {}, c)),
+        .map((c) => card(c)),
       v.displays[s].map((c, i) => card(c, i === 0 ? "oldest" : ""))),
     h("div.prestige", {},
       h("span.pile", { title: "prestige pile" }, `Prestige pile: ${v.prestige_sizes[s]} card${v.prestige_sizes[s] === 1 ? "" : "s"}`),
