@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..engine import JSON, Action, Game, State
+from .base import ViewBot
 
 Rollout = Callable[[State, random.Random, Callable[[State], bool]], None]
 
@@ -87,13 +88,12 @@ def spec_for(game: Game) -> SearchSpec:
     return make() if make else SearchSpec()
 
 
-class StrongBot:
+class StrongBot(ViewBot):
     """IS-MCTS with an iteration budget (deterministic per seed) and/or a time budget."""
 
     def __init__(self, game: Game, seed: int | None = None, iterations: int | None = None,
                  seconds: float | None = None, worlds: int | None = None, **_: Any) -> None:
-        self.game = game
-        self.rng = random.Random(seed)
+        super().__init__(game, seed)
         self.spec = spec_for(game)
         self.iterations = iterations if iterations is not None else (
             self.spec.iterations if seconds is None else 10**9)
@@ -104,9 +104,7 @@ class StrongBot:
         self.last_visits: dict[str, int] = {}
 
     def choose(self, view: JSON) -> str:
-        legal: list[str] = view["legal"]
-        if not legal:
-            raise ValueError("this view offers no legal action: the seat is not to move")
+        legal = self.legal_of(view)
         if len(legal) == 1:
             self.last_iterations = 0
             self.last_visits = {}

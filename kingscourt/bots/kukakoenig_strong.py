@@ -53,6 +53,7 @@ from ..games.kukakoenig.cards import CARD_TYPE, KEPT, TYPES, Category, type_of
 from ..games.kukakoenig.scoring import CHURCH_POINTS, KING_CAP
 from ..games.kukakoenig.state import KukakoenigState
 from ..games.kukakoenig.table import FIRST_HALF_CARDS, ROW_SIZE
+from .base import ViewBot
 
 #: Regret-matching iterations per decision when no budget is given.
 DEFAULT_ITERATIONS = 60
@@ -424,13 +425,12 @@ def solve(view: JSON, game: Game, rng: random.Random, iterations: int,
     return rows, strategies, done
 
 
-class KukakoenigStrongBot:
+class KukakoenigStrongBot(ViewBot):
     """Regret matching over the choosers' rows, payoffs by look-ahead in sampled worlds."""
 
     def __init__(self, game: Game, seed: int | None = None, iterations: int | None = None,
                  seconds: float | None = None, **_: Any) -> None:
-        self.game = game
-        self.rng = random.Random(seed)
+        super().__init__(game, seed)
         self.iterations = iterations if iterations is not None else (
             DEFAULT_ITERATIONS if seconds is None else 10**9)
         self.seconds = seconds
@@ -439,9 +439,7 @@ class KukakoenigStrongBot:
         self.last_strategy: dict[str, float] = {}
 
     def choose(self, view: JSON) -> str:
-        legal: list[str] = view["legal"]
-        if not legal:
-            raise ValueError("this view offers no legal action: the seat is not to move")
+        legal = self.legal_of(view)
         if len(legal) == 1:
             self.last_iterations = 0
             self.last_strategy = {legal[0]: 1.0}

@@ -8,13 +8,13 @@ score; the best wins, ties broken by the bot's own seeded RNG.
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 from ..engine import JSON, Game
 from ..games.uchokrola import UchoGame
 from ..games.uchokrola.cards import Kind
 from ..games.uchokrola.notation import Move
+from .base import ViewBot
 
 CHARACTER_TASTE = ("Hrabina de Bragelonne", "Baronowa du Vallon", "Hrabina de Vardes",
                    "Madame du Barry", "Baron de Chantal", "Hrabia de La Fare",
@@ -22,13 +22,14 @@ CHARACTER_TASTE = ("Hrabina de Bragelonne", "Baronowa du Vallon", "Hrabina de Va
                    "Hrabia de Guiche")
 
 
-class UchokrolaBasicBot:
+class UchokrolaBasicBot(ViewBot):
+    game: UchoGame
+
     def __init__(self, game: Game, seed: int | None = None, **budget: Any) -> None:
         if not isinstance(game, UchoGame):
             raise ValueError("UchokrolaBasicBot plays Ucho Króla only")
-        self.game = game
+        super().__init__(game, seed)
         self.cards = game.cards
-        self.rng = random.Random(seed)
 
     # what the view tells -------------------------------------------------------------------
     def _value(self, card: int) -> int:
@@ -53,9 +54,7 @@ class UchokrolaBasicBot:
 
     # choosing ----------------------------------------------------------------------------
     def choose(self, view: JSON) -> str:
-        legal: list[str] = view["legal"]
-        if not legal:
-            raise ValueError("this view offers no legal action: the seat is not to move")
+        legal = self.legal_of(view)
         if len(legal) == 1:
             return legal[0]
         leader = self._leader(view)
