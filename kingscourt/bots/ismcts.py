@@ -65,7 +65,7 @@ class Node:
     __slots__ = ("avail", "children", "n", "seat", "w")
 
     def __init__(self, seat: int) -> None:
-        self.seat = seat          # the seat that acts at this node
+        self.seat = seat          # the seat whose action leads to this node
         self.children: dict[Action, Node] = {}
         self.n = 0                # visits
         self.w = 0.0              # total reward for the seat that moved INTO this node
@@ -116,6 +116,7 @@ class StrongBot(ViewBot):
         spec = self.spec
         c = spec.exploration
         deadline = time.perf_counter() + self.seconds if self.seconds else None
+        stop: Callable[[State], bool] | None = None  # the horizon, the same in every world
         it = 0
         while it < self.iterations:
             if deadline is not None and it % 16 == 0 and time.perf_counter() > deadline:
@@ -125,17 +126,19 @@ class StrongBot(ViewBot):
                 pool.append(world)
             else:
                 world = pool[it % self.worlds]
-            self._iterate(root, world, rng, c)
+            if stop is None:
+                stop = spec.horizon(world)
+            self._iterate(root, world, stop, rng, c)
             it += 1
         self.last_iterations = it
         self.last_visits = {str(a): ch.n for a, ch in root.children.items()}
         best = max(root.children.items(), key=lambda kv: (kv[1].n, kv[1].w))
         return str(best[0])
 
-    def _iterate(self, root: Node, world: State, rng: random.Random, c: float) -> None:
+    def _iterate(self, root: Node, world: State, stop: Callable[[State], bool],
+                 rng: random.Random, c: float) -> None:
         spec = self.spec
         state = world.clone()
-        stop = spec.horizon(world)
         node = root
         path = [root]
         while not stop(state):
@@ -157,21 +160,16 @@ class StrongBot(ViewBot):
                 state.apply(seat, action)
                 path.append(child)
                 break
-            log_n = 0.0
             best_value = -math.inf
             best_action = legal[0]
             for a in legal:
                 ch = children[a]
-                ch.avail += 1
-            for a in legal:
-                ch = children[a]
-                log_n = math.log(ch.avail)
-                value = ch.w / ch.n + c * math.sqrt(log_n / ch.n)
+                ch.avail += 1  # UCB with availability counts: how often a was legal
+                value = ch.w / ch.n + c * math.sqrt(math.log(ch.avail) / ch.n)
                 if value > best_value:
                     best_value, best_action = value, a
             state.apply(seat, best_action)
             node = children[best_action]
-            node.seat = seat
             path.append(node)
         spec.rollout(state, rng, stop)
         values = spec.evaluate(world, state)

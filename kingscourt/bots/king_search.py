@@ -24,11 +24,9 @@ def horizon(root: State) -> Callable[[State], bool]:
 
 
 def rollout(state: State, rng: random.Random, stop: Callable[[State], bool]) -> None:
-    """Uniformly random play to the end of the deal, on the engine's fast path."""
-    assert isinstance(state, KingState)
+    """Uniformly random play to the horizon (the end of the deal): one seat moves at a time."""
     rand = rng.random
-    deal = state.deal_number
-    while not stop(state) and state.deal_number == deal:
+    while not stop(state):
         seat = state.to_move()[0]
         acts = state.legal_actions(seat)
         state.apply(seat, acts[int(rand() * len(acts))])

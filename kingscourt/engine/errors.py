@@ -53,12 +53,13 @@ class ReplayError(ValueError):
     """A game record that is malformed or does not replay; the message names the step."""
 
 
+GAME_OVER = Violation("game-over", "The game is over.")
+
+
 def not_your_turn(seat: int | None, to_move: list[int]) -> IllegalAction:
     """NotYourTurn for a seat that may not act now (GameOver once nobody may)."""
     if not to_move:
-        return GameOver(Violation("game-over", "The game is over."))
+        return GameOver(GAME_OVER)
     who = ", ".join(f"seat {s}" for s in to_move)
     return NotYourTurn(Violation("not-your-turn", f"It is not your turn (seat {seat}): {who} to move."))
 
-
-GAME_OVER = Violation("game-over", "The game is over.")

@@ -31,6 +31,7 @@ How the engine maps onto OpenSpiel:
 from __future__ import annotations
 
 import dataclasses
+import functools
 import json
 import random
 from typing import Any
@@ -99,6 +100,11 @@ SPECS = {
 
 def _parameters(name: str) -> dict[str, Any]:
     """The game's table rules with their defaults (OpenSpiel takes int, float, bool, str)."""
+    return dict(_defaults(name))
+
+
+@functools.cache
+def _defaults(name: str) -> dict[str, Any]:
     game = kingscourt.load_game(name)
     params: dict[str, Any] = {}
     for f in dataclasses.fields(game.rules):

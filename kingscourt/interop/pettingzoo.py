@@ -187,14 +187,13 @@ class KingscourtEnv(AECEnv):  # type: ignore[misc]
                              f"(legal: {self.infos[agent]['legal']})")
         self.state_.apply(seat, texts[int(action)])
         self._cumulative_rewards[agent] = 0.0
-        scores = self.state_.scores()
         over = self.state_.is_over()
+        # Ucho Króla's prestige is secret until the end: its rewards come all at once then
+        scores = self.state_.scores() if over or self.name != "uchokrola" else self._scores
         for a in self.agents:
             s = self._seat(a)
-            self.rewards[a] = float(scores[s] - self._scores[s]) if over or self.name != "uchokrola" \
-                else 0.0
-        if over or self.name != "uchokrola":
-            self._scores = list(scores)
+            self.rewards[a] = float(scores[s] - self._scores[s])
+        self._scores = list(scores)
         if over:
             self.terminations = dict.fromkeys(self.agents, True)
         else:

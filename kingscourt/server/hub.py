@@ -185,52 +185,54 @@ class Hub:
             raise LobbyError("bad token: it holds no seat at this table", 403)
         return seat
 
-    async def join(self, table_id: str, token: str, name: str) -> JoinResult:
+    async def _table(self, table_id: str) -> LiveTable:
         table = await self.get(table_id)
         if table is None:
             raise LobbyError(f"no table {table_id!r}", 404)
-        seat = self._seat(table, token)
-        info = table.seats[seat]
+        return table
+
+    @staticmethod
+    def _not_over(table: LiveTable) -> None:
         if table.over:
             raise LobbyError("the game is over", 409)
+
+    async def _occupy(self, table: LiveTable, seat: int, name: str) -> str:
+        """Seat ``name`` at a free human seat (stored before anyone is told); its token."""
+        info = table.seats[seat]
         if info.taken:
             raise LobbyError(f"seat {seat} is taken (by {info.name}); leave it first", 409)
         if not name.strip():
             raise LobbyError("a name must not be blank")
+        assert info.token is not None, "a human seat has a token"
         await self.store.run(self.store.update_seat, table.id, seat, name.strip(), True)
         info.name, info.taken = name.strip(), True
         table.broadcast()
-        return JoinResult(seat=seat, name=info.name, ws=f"/ws/tables/{table.id}?token={token}")
+        return info.token
+
+    async def join(self, table_id: str, token: str, name: str) -> JoinResult:
+        table = await self._table(table_id)
+        seat = self._seat(table, token)
+        self._not_over(table)
+        await self._occupy(table, seat, name)
+        return JoinResult(seat=seat, name=name.strip(), ws=f"/ws/tables/{table.id}?token={token}")
 
     async def take(self, table_id: str, seat: int, name: str) -> TakeResult:
         """Take an open seat from the lobby: the answer holds the seat's token."""
-        table = await self.get(table_id)
-        if table is None:
-            raise LobbyError(f"no table {table_id!r}", 404)
+        table = await self._table(table_id)
         if not 0 <= seat < len(table.seats):
             raise LobbyError(f"table {table_id} has no seat {seat}", 404)
+        self._not_over(table)
         info = table.seats[seat]
-        if table.over:
-            raise LobbyError("the game is over", 409)
         if info.kind != "human" or not info.open:
             raise LobbyError(f"seat {seat} is not open: it needs its invitation link", 403)
-        if info.taken:
-            raise LobbyError(f"seat {seat} is taken (by {info.name})", 409)
-        if not name.strip() or info.token is None:
-            raise LobbyError("a name must not be blank")
-        await self.store.run(self.store.update_seat, table.id, seat, name.strip(), True)
-        info.name, info.taken = name.strip(), True
-        table.broadcast()
-        return TakeResult(seat=seat, name=info.name, token=info.token,
-                          ws=f"/ws/tables/{table.id}?token={info.token}")
+        token = await self._occupy(table, seat, name)
+        return TakeResult(seat=seat, name=name.strip(), token=token,
+                          ws=f"/ws/tables/{table.id}?token={token}")
 
     async def leave(self, table_id: str, token: str) -> LeaveResult:
-        table = await self.get(table_id)
-        if table is None:
-            raise LobbyError(f"no table {table_id!r}", 404)
+        table = await self._table(table_id)
         seat = self._seat(table, token)
-        if table.over:
-            raise LobbyError("the game is over", 409)
+        self._not_over(table)
         info = table.seats[seat]
         await self.store.run(self.store.update_seat, table.id, seat, None, False)
         info.name, info.taken = None, False

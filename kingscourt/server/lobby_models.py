@@ -90,13 +90,6 @@ class TakeRequest(BaseModel):
     name: str = Field(min_length=1, max_length=64)
 
 
-class TakeResult(BaseModel):
-    seat: int
-    name: str
-    token: str = Field(description="the seat's secret token: keep it to play and to come back")
-    ws: str = Field(description="the seat's WebSocket path (holds the token)")
-
-
 class LeaveRequest(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
@@ -107,6 +100,10 @@ class JoinResult(BaseModel):
     seat: int
     name: str
     ws: str = Field(description="the seat's WebSocket path (holds the token)")
+
+
+class TakeResult(JoinResult):
+    token: str = Field(description="the seat's secret token: keep it to play and to come back")
 
 
 class LeaveResult(BaseModel):

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...engine import rule
+from .contracts import Contract
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,3 +59,25 @@ class KingRules:
     def quota(self) -> tuple[int, int]:
         """(penalty contracts, trump deals) each player chooses under the standard limit."""
         return (2, 1) if self.short_game else (3, 2)
+
+
+@dataclass(frozen=True, slots=True)
+class Duties:
+    """The play obligations that hold in one deal, from the table rules and the contract
+    (shared by the legality cascade and by what a sampled world may infer)."""
+
+    must_beat: bool    # must-beat (Überstechpflicht)
+    heart_ban: bool    # hearts-not-broken
+    trump_ban: bool    # trump-not-broken
+    any_heart: bool    # discard-penalty-card in Rıfkı is met by any heart
+
+
+def duties(rules: KingRules, contract: Contract) -> Duties:
+    trump = contract is Contract.TRUMP
+    return Duties(
+        must_beat=rules.must_beat == "all" or (rules.must_beat == "trump" and trump),
+        heart_ban=contract in (Contract.KUPA_ALMAZ, Contract.RIFKI)
+        or (rules.heart_lead_ban == "all-penalty" and not trump),
+        trump_ban=rules.trump_lead_after_break and trump,
+        any_heart=contract is Contract.RIFKI and rules.rifki_void == "any-heart",
+    )

@@ -21,10 +21,12 @@ from ...engine import (
     State,
     Violation,
     make_record,
+    rules_dict,
 )
 from ...engine.errors import GAME_OVER, not_your_turn
-from .cards import ALL, CARD_TEXT, HEART_MASK, SUIT_MASK, SUITS, texts
+from .cards import ALL, CARD_TEXT, HEART_MASK, SUIT_MASK, SUITS, card, texts
 from .contracts import CONTRACTS, PENALTY_CONTRACTS, Contract
+from .rules import duties
 
 if TYPE_CHECKING:
     from .game import KingGame
@@ -112,9 +114,7 @@ def _message(rule: str, state: KingState) -> str:
         return (f"{CARD_TEXT[state._win_card]} lies in the trick: you must give up your "
                 f"lower {CONTRACTS[Contract(contract)].unit}.")
     if rule == DISCARD:
-        unit = CONTRACTS[Contract(contract)].unit
-        if contract == Contract.RIFKI and state.game.rules.rifki_void == "any-heart":
-            unit = "heart"
+        unit = "heart" if state._any_heart else CONTRACTS[Contract(contract)].unit
         return f"You cannot follow suit and hold a {unit}: you must discard it."
     if rule == MUST_TRUMP:
         return f"You cannot follow suit: you must play a trump ({SUIT_NAMES_PLURAL[state._trump]})."
@@ -136,6 +136,7 @@ class KingState(State):
     """A King match. Build it with ``load_game("king").new_state(...)``."""
 
     __slots__ = (
+        "_any_heart",
         "_beat",
         "_choices",
         "_chooser",
@@ -226,6 +227,7 @@ class KingState(State):
         self._trump = -1
         self._pen = self._pen_left = self._unit = 0
         self._give_up = self._beat = self._heart_ban = self._trump_ban = False
+        self._any_heart = False
         self._trick: list[int] = []
         self._leader = self._lead_suit = self._win_seat = self._win_card = -1
         self._tricks: list[tuple[int, tuple[int, ...], int]] = []
@@ -355,7 +357,6 @@ class KingState(State):
 
     def _choose(self, seat: int, code: int) -> list[Event]:
         self._ensure_hands()
-        rules = self.game.rules
         contract = Contract(code - 100) if code < 200 else TRUMP
         info = CONTRACTS[contract]
         self._contract = contract
@@ -363,10 +364,9 @@ class KingState(State):
         self._pen = self._pen_left = info.penalty_cards
         self._unit = info.per_unit
         self._give_up = info.give_up
-        self._beat = rules.must_beat == "all" or (rules.must_beat == "trump" and contract is TRUMP)
-        self._heart_ban = contract in (Contract.KUPA_ALMAZ, Contract.RIFKI) or (
-            rules.heart_lead_ban == "all-penalty" and contract is not TRUMP)
-        self._trump_ban = rules.trump_lead_after_break and contract is TRUMP
+        d = duties(self.game.rules, contract)
+        self._beat, self._heart_ban, self._trump_ban, self._any_heart = (
+            d.must_beat, d.heart_ban, d.trump_ban, d.any_heart)
         self._played_count[contract] += 1
         self._seat_counts[seat][contract is TRUMP] += 1
         trump = SUITS[self._trump] if contract is TRUMP else None
@@ -423,7 +423,7 @@ class KingState(State):
             if pen:
                 # discard-penalty-card: void, hold a penalty card of this contract, discard it
                 # (Rıfkı with "Bei Rıfkı ohne Farbe" = any heart: any heart will do)
-                if self._contract == Contract.RIFKI and self.game.rules.rifki_void == "any-heart":
+                if self._any_heart:
                     pen = hand & HEART_MASK
                 if steps is not None and pen != hand:
                     steps.append((DISCARD, pen))
@@ -587,7 +587,7 @@ class KingState(State):
             "kings": [dict(k) for k in self._kings],
             "over": self._phase == OVER,
             "winners": self.winners(),
-            "rules": {k: getattr(rules, k) for k in rules.__dataclass_fields__},
+            "rules": rules_dict(rules),
         }
         if seat is not None:
             # secret: only this seat's own hand
@@ -652,12 +652,12 @@ _SCALARS = (
     "game", "_seed", "_rng", "_setup", "_sampled", "_first", "_deal", "_phase", "_chooser", "_turn",
     "_contract", "_trump", "_pen", "_pen_left", "_give_up", "_beat", "_heart_ban",
     "_trump_ban", "_leader", "_lead_suit", "_win_seat", "_win_card", "_played",
-    "_hearts_broken", "_trump_broken", "_run", "_lm", "_unit",
+    "_hearts_broken", "_trump_broken", "_run", "_lm", "_unit", "_any_heart",
 )
 
 _BITS = tuple(1 << c for c in range(52))
 _UNDEALT = [-1, -1, -1, -1]  # hands of a deal not drawn yet (see _ensure_hands)
-CARD_OF_FIRST = {"2D": 13 * 2 + 0, "7D": 13 * 2 + 5}
+CARD_OF_FIRST = {t: card(t) for t in ("2D", "7D")}  # the table rule first_chooser
 
 
 def _trick_json(t: tuple[int, tuple[int, ...], int]) -> JSON:

@@ -27,7 +27,8 @@ from typing import TYPE_CHECKING
 from ...engine import JSON
 from .cards import ALL, CARD_OF_TEXT, HEART_MASK, SUIT_MASK, parse_hand
 from .contracts import CONTRACT_OF_ID, CONTRACTS, Contract
-from .state import CARD_OF_FIRST, CHOOSE, PLAY_ACTIONS, KingState
+from .rules import duties
+from .state import CARD_OF_FIRST, CHOOSE, OVER, PLAY_ACTIONS, KingState
 
 if TYPE_CHECKING:
     from .game import KingGame
@@ -46,7 +47,6 @@ def _plays(view: JSON) -> list[tuple[int, list[tuple[int, int]]]]:
 
 def lacks(game: KingGame, view: JSON) -> list[int]:
     """Per seat, the cards the view proves that seat does not hold now."""
-    rules = game.rules
     lack = [0, 0, 0, 0]
     contract_id = view["contract"]
     if contract_id is None:
@@ -55,10 +55,8 @@ def lacks(game: KingGame, view: JSON) -> list[int]:
     info = CONTRACTS[contract]
     trump = "SHDC".index(view["trump"]) if view["trump"] else -1
     pen = info.penalty_cards
-    beat = rules.must_beat == "all" or (rules.must_beat == "trump" and contract is Contract.TRUMP)
-    heart_ban = contract in (Contract.KUPA_ALMAZ, Contract.RIFKI) or (
-        rules.heart_lead_ban == "all-penalty" and contract is not Contract.TRUMP)
-    trump_ban = rules.trump_lead_after_break and contract is Contract.TRUMP
+    d = duties(game.rules, contract)
+    beat, heart_ban, trump_ban = d.must_beat, d.heart_ban, d.trump_ban
     hearts_broken = trump_broken = False
     for _leader, plays in _plays(view):
         lead_seat, lead = plays[0]
@@ -93,7 +91,7 @@ def lacks(game: KingGame, view: JSON) -> list[int]:
                         win = c
                     trump_broken = trump_broken or s == trump
                 elif pen:
-                    if contract is Contract.RIFKI and rules.rifki_void == "any-heart":
+                    if d.any_heart:
                         if s != 1:
                             lack[seat] |= pen
                     elif not pen >> c & 1:
@@ -203,7 +201,7 @@ def sample_world(game: KingGame, view: JSON, rng: random.Random) -> KingState:
         state._seat_counts[row["seat"]][chosen is Contract.TRUMP] += 1
     if view["over"]:
         state._choices = [dict(c) for c in view["choices"]]
-        state._phase = 2
+        state._phase = OVER
         state._hands = [0, 0, 0, 0]
         state._deal = len(view["score_table"])
         return state
