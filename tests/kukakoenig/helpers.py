@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import json
+import random
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 import kingscourt
+from kingscourt.bots import Bot
 from kingscourt.engine import Event, State
 from kingscourt.games.kukakoenig import TYPES, KukakoenigState
 
@@ -49,3 +52,25 @@ def first(events: list[Event], kind: str) -> Event:
 
 def all_views(state: State) -> list[object]:
     return [state.view(s) for s in [None, *range(state.num_players)]]
+
+
+def mid_game(players: int, seed: int = 8, rounds: int = 3) -> KukakoenigState:
+    """A seeded game played at random until round ``rounds`` is complete."""
+    state = GAME.new_state(players=players, seed=seed)
+    assert isinstance(state, KukakoenigState)
+    rng = random.Random(seed)
+    while state.view(None)["round"] <= rounds:
+        for seat in state.to_move():
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+    return state
+
+
+def play_out(state: State, bots: Sequence[Bot]) -> None:
+    """Plays to the end, each bot choosing from a JSON copy of its view, always legally."""
+    while not state.is_over():
+        for seat in state.to_move():
+            view = json.loads(json.dumps(state.view(seat)))
+            choice = bots[seat].choose(view)
+            assert choice in view["legal"]
+            state.apply(seat, choice)
+    assert state.winners()

@@ -2,27 +2,18 @@
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
 import kingscourt
 from kingscourt.bots.kukakoenig_basic import pick_odds, row_values
 
-from .helpers import GAME, deck, new
+from .helpers import GAME, deck, new, play_out
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_basic_bots_play_whole_games_legally(players: int) -> None:
     state = GAME.new_state(players=players, seed=players)
-    bots = [kingscourt.bots.load("basic", GAME, seed=s) for s in range(players)]
-    while not state.is_over():
-        for seat in state.to_move():
-            view = json.loads(json.dumps(state.view(seat)))
-            choice = bots[seat].choose(view)
-            assert choice in view["legal"]
-            state.apply(seat, choice)
-    assert state.winners()
+    play_out(state, [kingscourt.bots.load("basic", GAME, seed=s) for s in range(players)])
 
 
 def test_same_seed_same_choices() -> None:

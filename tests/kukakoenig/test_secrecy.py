@@ -13,19 +13,9 @@ from kingscourt.engine import Event
 from kingscourt.games.kukakoenig import KukakoenigState
 from kingscourt.games.kukakoenig.cards import CARD_NAME
 
-from .helpers import GAME, call
+from .helpers import GAME, call, mid_game
 
 PLAYERS = [2, 3, 4]
-
-
-def mid_game(players: int, seed: int = 8, rounds: int = 3) -> KukakoenigState:
-    state = GAME.new_state(players=players, seed=seed)
-    assert isinstance(state, KukakoenigState)
-    rng = random.Random(seed)
-    while state.view(None)["round"] <= rounds:
-        for seat in state.to_move():
-            state.apply(seat, rng.choice(state.legal_actions(seat)))
-    return state
 
 
 def others(state: KukakoenigState, seat: int) -> str:

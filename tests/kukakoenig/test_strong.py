@@ -12,23 +12,13 @@ import kingscourt
 from kingscourt.bots.kukakoenig_strong import KukakoenigStrongBot, points_all
 from kingscourt.games.kukakoenig import KukakoenigState, score_counts
 
-from .helpers import GAME, deck, new
+from .helpers import GAME, deck, mid_game, new, play_out
 
 
 def strong(seed: int, iterations: int = 12) -> KukakoenigStrongBot:
     bot = kingscourt.bots.load("strong", GAME, seed=seed, iterations=iterations)
     assert isinstance(bot, KukakoenigStrongBot)
     return bot
-
-
-def mid_game(players: int, seed: int, rounds: int = 2) -> KukakoenigState:
-    state = GAME.new_state(players=players, seed=seed)
-    assert isinstance(state, KukakoenigState)
-    rng = random.Random(seed)
-    while state.view(None)["round"] <= rounds:
-        for seat in state.to_move():
-            state.apply(seat, rng.choice(state.legal_actions(seat)))
-    return state
 
 
 def test_fast_scoring_matches_the_rulebook_scoring() -> None:
@@ -41,19 +31,12 @@ def test_fast_scoring_matches_the_rulebook_scoring() -> None:
 
 def test_strong_plays_a_whole_game_legally() -> None:
     state = GAME.new_state(players=2, seed=5)
-    bots = [strong(1, iterations=6), kingscourt.bots.load("basic", GAME, seed=2)]
-    while not state.is_over():
-        for seat in state.to_move():
-            view = json.loads(json.dumps(state.view(seat)))
-            choice = bots[seat].choose(view)
-            assert choice in view["legal"]
-            state.apply(seat, choice)
-    assert state.winners()
+    play_out(state, [strong(1, iterations=6), kingscourt.bots.load("basic", GAME, seed=2)])
 
 
 @pytest.mark.parametrize("players", [3, 4])
 def test_strong_is_legal_in_first_calls_and_re_picks(players: int) -> None:
-    state = mid_game(players, seed=players)
+    state = mid_game(players, seed=players, rounds=2)
     bot = strong(3, iterations=4)
     repicks = 0
     while state.view(None)["round"] <= 4:
