@@ -8,24 +8,19 @@ from __future__ import annotations
 
 import importlib.util
 import os
-import socket
-import subprocess
-import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-import httpx
 import pytest
 
+from ..server.harness import Server
 from .helpers import ARTIFACTS
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
 
 CHROMIUM = Path(os.environ.get("KINGSCOURT_CHROMIUM", "/usr/bin/chromium"))
-ROOT = Path(__file__).resolve().parents[2]
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--no-first-run"]
 
@@ -49,64 +44,20 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             item.add_marker(pytest.mark.skip(reason=reason))
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
-
-
-class WebServer:
+class WebServer(Server):
     """``kingscourt serve`` on a free port with a fresh SQLite file and no bot delay."""
 
     def __init__(self, tmp: Path) -> None:
-        self.tmp = tmp
-        self.proc: subprocess.Popen[bytes] | None = None
-        self.port = 0
-        self.argv: list[str] = []
-        self.name = ""
+        super().__init__(f"sqlite:///{tmp / 'serve.sqlite3'}", tmp / "serve.log")
 
     @property
     def url(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
-
-    def _start(self, argv: list[str], name: str, port: int | None = None) -> None:
-        self.argv, self.name = argv, name
-        self.port = port or free_port()
-        env = dict(os.environ)
-        env.pop("KINGSCOURT_DB", None)
-        db = f"sqlite:///{self.tmp / (name + '.sqlite3')}"
-        with (self.tmp / f"{name}.log").open("ab") as out:
-            self.proc = subprocess.Popen(
-                [*argv, "--host", "127.0.0.1", "--port", str(self.port), "--db", db, "--bot-delay", "0"],
-                stdout=out, stderr=subprocess.STDOUT, env=env, cwd=ROOT)
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            if self.proc.poll() is not None:
-                raise RuntimeError(f"the server exited: see {self.tmp / name}.log")
-            try:
-                httpx.get(self.url + "/api/games", timeout=1)
-                return
-            except httpx.HTTPError:
-                time.sleep(0.1)
-        raise RuntimeError("the server did not start within 30 s")
-
-    def start(self) -> WebServer:
-        self._start([sys.executable, "-c", "from kingscourt.cli import main; main()", "serve"], "serve")
-        return self
+        return self.http
 
     def restart(self) -> None:
         """Stop the server and start it again on the same port and database."""
         self.stop()
-        self._start(self.argv, self.name, self.port)
-
-    def stop(self) -> None:
-        if self.proc and self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(10)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
+        self.start()
 
 
 @pytest.fixture(scope="session")

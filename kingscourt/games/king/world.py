@@ -106,47 +106,33 @@ def _assign(cards: list[int], need: list[int], lack: list[int], seats: list[int]
     """card -> seat, each seat getting ``need[seat]`` cards it is not proven to lack; a random
     greedy pass repaired by augmenting paths (always succeeds when a solution exists)."""
     rng.shuffle(cards)
-    owner: dict[int, int] = {}
-    load = dict.fromkeys(seats, 0)
-    holding: dict[int, list[int]] = {s: [] for s in seats}
-
-    def allowed(c: int) -> list[int]:
-        return [s for s in seats if not lack[s] >> c & 1]
+    holding: dict[int, list[int]] = {s: [] for s in seats}  # seat -> its cards so far
 
     def place(c: int, seen: set[int]) -> bool:
-        options = allowed(c)
+        options = [s for s in seats if not lack[s] >> c & 1]
         rng.shuffle(options)
         for s in options:
-            if load[s] < need[s]:
-                owner[c] = s
-                load[s] += 1
+            if len(holding[s]) < need[s]:
                 holding[s].append(c)
                 return True
+        # augmenting path: give c a seat whose card can move elsewhere
         for s in options:
             for other in list(holding[s]):
                 if other in seen:
                     continue
                 seen.add(other)
                 holding[s].remove(other)
-                load[s] -= 1
-                del owner[other]
-                owner[c] = s
-                load[s] += 1
                 holding[s].append(c)
                 if place(other, seen):
                     return True
                 holding[s].remove(c)
-                load[s] -= 1
-                del owner[c]
-                owner[other] = s
-                load[s] += 1
                 holding[s].append(other)
         return False
 
     for c in cards:
         if not place(c, {c}):
             raise ValueError("no deal is consistent with this view")
-    return owner
+    return {c: s for s, held in holding.items() for c in held}
 
 
 def sample_world(game: KingGame, view: JSON, rng: random.Random) -> KingState:
