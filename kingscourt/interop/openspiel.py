@@ -15,8 +15,9 @@ How the engine maps onto OpenSpiel:
   it searches.
 - **Dynamics**: King and Ucho Króla are sequential; Ku-Ka-König is *simultaneous*: at every
   pick each seat still to pick chooses a row, the others the no-op action ``wait``.
-- **Actions** are integers with a fixed meaning per game: King ``0..51`` play a card (``2S``
-  = 0 … ``AC`` = 51), ``52..57`` choose a penalty contract, ``58..61`` choose trump S H D C;
+- **Actions** are integers with a fixed meaning per game (:mod:`.vocabulary`): King
+  ``0..51`` play a card (``2S`` = 0 … ``AC`` = 51), ``52..57`` choose a penalty contract,
+  ``58..61`` choose trump S H D C;
   Ku-Ka-König ``row N`` is ``N-1`` and ``wait`` is 8; Ucho Króla numbers its action texts in
   the order first met (its prompts are open-ended), up to 4096 of them.
 - **Information**: the information-state and observation strings are built from the
@@ -41,38 +42,9 @@ import pyspiel
 import kingscourt
 from kingscourt.engine import JSON, State
 
-NOOP_KKK = 8
+from .vocabulary import DEFAULT_PLAYERS, NOOP_KKK, VOCABULARIES, Vocabulary
+
 DEALS = 1024
-
-
-class Vocabulary:
-    """Action text <-> integer id, fixed where a game's actions are a fixed set."""
-
-    def __init__(self, texts: list[str] | None, size: int) -> None:
-        self.size = size
-        self.ids: dict[str, int] = {}
-        self.texts: list[str] = []
-        for t in texts or []:
-            self.id(t)
-
-    def id(self, text: str) -> int:
-        i = self.ids.get(text)
-        if i is None:
-            if len(self.texts) >= self.size:
-                raise ValueError(f"more than {self.size} distinct actions: {text!r}")
-            i = self.ids[text] = len(self.texts)
-            self.texts.append(text)
-        return i
-
-
-def _king_vocabulary() -> Vocabulary:
-    from kingscourt.games.king.cards import CARD_TEXT
-    from kingscourt.games.king.contracts import PENALTY_CONTRACTS
-
-    texts = [f"play {t}" for t in CARD_TEXT]
-    texts += [f"choose {c.info.id}" for c in PENALTY_CONTRACTS]
-    texts += [f"choose trump {s}" for s in "SHDC"]
-    return Vocabulary(texts, len(texts))
 
 
 @dataclasses.dataclass(frozen=True)
@@ -80,21 +52,25 @@ class Spec:
     name: str
     long_name: str
     dynamics: Any
-    default_players: int
     min_utility: float
     max_utility: float
     max_game_length: int
-    vocabulary: Any  # () -> Vocabulary
+
+    @property
+    def default_players(self) -> int:
+        return DEFAULT_PLAYERS[self.name]
+
+    def vocabulary(self) -> Vocabulary:
+        return VOCABULARIES[self.name]()
 
 
 SPECS = {
-    "king": Spec("king", "kingscourt King (Turkish)", pyspiel.GameType.Dynamics.SEQUENTIAL, 4,
-                 -5200.0, 5200.0, 20 * 53, _king_vocabulary),
+    "king": Spec("king", "kingscourt King (Turkish)", pyspiel.GameType.Dynamics.SEQUENTIAL,
+                 -5200.0, 5200.0, 20 * 53),
     "kukakoenig": Spec("kukakoenig", "kingscourt Ku-Ka-König",
-                       pyspiel.GameType.Dynamics.SIMULTANEOUS, 3, 0.0, 1000.0, 400,
-                       lambda: Vocabulary([f"row {n}" for n in range(1, 9)] + ["wait"], 9)),
+                       pyspiel.GameType.Dynamics.SIMULTANEOUS, 0.0, 1000.0, 400),
     "uchokrola": Spec("uchokrola", "kingscourt Ucho Króla", pyspiel.GameType.Dynamics.SEQUENTIAL,
-                      4, -1000.0, 1000.0, 20000, lambda: Vocabulary(None, 4096)),
+                      -1000.0, 1000.0, 20000),
 }
 
 

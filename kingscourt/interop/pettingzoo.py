@@ -12,7 +12,7 @@
   ``observation`` (a float32 vector built from that seat's view only) and ``action_mask``
   (int8, 1 for legal actions); ``info["legal"]`` holds the legal actions' text forms and
   ``info["view"]`` the view itself.
-- Action numbers are those of :mod:`kingscourt.interop.openspiel`'s vocabularies: King
+- Action numbers are those of :mod:`kingscourt.interop.vocabulary` (shared with OpenSpiel): King
   ``0..51`` cards, ``52..57`` penalty contracts, ``58..61`` trump suits; Ku-Ka-König
   ``row N`` = ``N-1``; Ucho Króla numbers its action texts in the order first met (the mask
   marks which numbers are legal now).
@@ -42,7 +42,7 @@ from pettingzoo import AECEnv
 import kingscourt
 from kingscourt.engine import JSON, State
 
-from .openspiel import SPECS, Vocabulary
+from .vocabulary import DEFAULT_PLAYERS, VOCABULARIES, Vocabulary
 
 HASH_SIZE = 1024
 
@@ -115,14 +115,14 @@ class KingscourtEnv(AECEnv):  # type: ignore[misc]
     def __init__(self, name: str, render_mode: str | None = None, players: int | None = None,
                  **rules: Any) -> None:
         super().__init__()
-        if name not in SPECS:
-            raise ValueError(f"unknown game {name!r} (known: {', '.join(SPECS)})")
+        if name not in VOCABULARIES:
+            raise ValueError(f"unknown game {name!r} (known: {', '.join(VOCABULARIES)})")
         self.name = name
         self.game = kingscourt.load_game(name, **rules)
-        self.players = players or SPECS[name].default_players
+        self.players = players or DEFAULT_PLAYERS[name]
         if not self.game.min_players <= self.players <= self.game.max_players:
             raise ValueError(f"{name} takes {self.game.min_players}-{self.game.max_players} players")
-        self.vocabulary: Vocabulary = SPECS[name].vocabulary()
+        self.vocabulary: Vocabulary = VOCABULARIES[name]()
         self.render_mode = render_mode
         self.possible_agents = [f"player_{i}" for i in range(self.players)]
         self._encode, size = OBSERVERS[name]
