@@ -67,3 +67,25 @@ def check_sample_world(game: kingscourt.Game, state: State, rng: random.Random) 
         view = state.view(seat)
         world = game.sample_world(json_round(view), rng)
         assert world.view(seat) == view, f"sampled world is inconsistent with seat {seat}'s view"
+
+
+def _scribble(obj: Any) -> None:
+    """Changes every dict and list inside ``obj`` in place."""
+    if isinstance(obj, dict):
+        for value in list(obj.values()):
+            _scribble(value)
+        obj["scribbled"] = True
+    elif isinstance(obj, list):
+        for value in obj:
+            _scribble(value)
+        obj.append("scribbled")
+
+
+def check_views_share_nothing(state: State) -> None:
+    """Editing a view changes neither the state nor any other view (nothing mutable is shared)."""
+    seats: list[int | None] = [None, *range(state.num_players)]
+    before = [json.dumps(state.view(s), sort_keys=True) for s in seats]
+    for seat in seats:
+        _scribble(state.view(seat))
+        after = [json.dumps(state.view(s), sort_keys=True) for s in seats]
+        assert after == before, f"editing seat {seat}'s view changed a view"

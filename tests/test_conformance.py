@@ -4,6 +4,7 @@ A game joins by one line in CASES: (name, load_game keywords, new_state keywords
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -13,6 +14,7 @@ from tests.conformance import (
     check_clone_independent,
     check_record_roundtrip,
     check_sample_world,
+    check_views_share_nothing,
     random_playout,
 )
 
@@ -52,9 +54,11 @@ def test_random_game_follows_the_contract(name: str, rules: dict[str, object],
         if steps % 7 == 0:
             check_clone_independent(state, rng)
             check_sample_world(game, state, rng)
+            check_views_share_nothing(state)
     check_record_roundtrip(state)
     random_playout(state, rng)
     check_record_roundtrip(state)
+    check_views_share_nothing(state)
     with pytest.raises(kingscourt.GameOver):
         state.apply(0, state.record()["actions"][-1][1])
 
@@ -84,3 +88,68 @@ def test_malformed_text_is_not_an_action(name: str, rules: dict[str, object],
     with pytest.raises(kingscourt.MalformedAction):
         state.apply(seat, "fly to the moon")
     assert state.view(None) == before
+
+
+@pytest.mark.parametrize(("name", "rules", "setup"), CASES)
+@pytest.mark.parametrize("bad", [-1, "players", True, False, "1", 1.0, [0]])
+def test_a_seat_not_of_this_game_is_refused_by_name(name: str, rules: dict[str, object],
+                                                    setup: dict[str, object], bad: object) -> None:
+    game = kingscourt.load_game(name, **rules)
+    state = game.new_state(seed=3, **setup)
+    seat = state.num_players if bad == "players" else bad
+    action = state.legal_actions(state.to_move()[0])[0]
+    before = [state.view(s) for s in [None, *range(state.num_players)]]
+    calls = [lambda: state.view(seat), lambda: state.legal_actions(seat),  # type: ignore[arg-type]
+             lambda: state.check(seat, action), lambda: state.apply(seat, action)]  # type: ignore[arg-type]
+    for call in calls:
+        with pytest.raises(ValueError, match="is not a seat of this game") as refused:
+            call()
+        assert repr(seat) in str(refused.value)
+        assert not isinstance(refused.value, kingscourt.IllegalAction)
+    assert [state.view(s) for s in [None, *range(state.num_players)]] == before
+
+
+@pytest.mark.parametrize(("name", "rules", "setup"), CASES)
+@pytest.mark.parametrize("bad", [["row", 1], {"action": "play QS"}, None, 3, b"row 1"])
+def test_an_action_that_is_not_text_is_malformed(name: str, rules: dict[str, object],
+                                                 setup: dict[str, object], bad: object) -> None:
+    state = kingscourt.load_game(name, **rules).new_state(seed=3, **setup)
+    seat = state.to_move()[0]
+    before = state.view(None)
+    with pytest.raises(kingscourt.MalformedAction):
+        state.apply(seat, bad)  # type: ignore[arg-type]
+    with pytest.raises(kingscourt.MalformedAction):
+        state.check(seat, bad)  # type: ignore[arg-type]
+    assert state.view(None) == before
+
+
+def _short_record(name: str, rules: dict[str, object], setup: dict[str, object]) -> dict[str, object]:
+    state = kingscourt.load_game(name, **rules).new_state(seed=4, **setup)
+    rng = random.Random(4)
+    for _ in range(12):
+        seat = state.to_move()[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    record: dict[str, object] = json.loads(json.dumps(state.record()))
+    return record
+
+
+@pytest.mark.parametrize(("name", "rules", "setup"), CASES)
+@pytest.mark.parametrize(("field", "change"), [
+    ("seed", "remove"), ("seed", None), ("seed", "7"), ("seed", True),
+    ("players", "remove"), ("players", "4"), ("players", 2.0), ("players", True),
+    ("seat", "0"), ("seat", True), ("seat", -1), ("seat", 9),
+])
+def test_a_record_with_a_bad_header_or_seat_is_refused_naming_the_field(
+        name: str, rules: dict[str, object], setup: dict[str, object], field: str, change: object) -> None:
+    record = _short_record(name, rules, setup)
+    kingscourt.replay(record)  # the record as written replays
+    if field == "seat":
+        actions = record["actions"]
+        assert isinstance(actions, list)
+        actions[3][0] = change
+    elif change == "remove":
+        del record[field]
+    else:
+        record[field] = change
+    with pytest.raises(kingscourt.ReplayError, match=field if field != "seat" else "action 3"):
+        kingscourt.replay(record)

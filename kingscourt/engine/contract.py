@@ -7,13 +7,14 @@ Only :meth:`State.view` ever leaves the engine.
 
 from __future__ import annotations
 
+import operator
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from .actions import Action
-from .errors import Violation
+from .errors import MalformedAction, Violation
 from .events import Event
 from .rules import rules_dict
 
@@ -65,21 +66,61 @@ class State(ABC):
     def to_move(self) -> list[int]:
         """The seats that must decide now; ``[]`` once the game is over."""
 
-    @abstractmethod
+    # The public methods check the seat and the action's type here, once for every game, and
+    # hand on to the game's hooks (``_legal_actions``, ``_check``, ``_apply``, ``_view``).
     def legal_actions(self, seat: int) -> list[Action]:
         """Every legal action of ``seat`` now (empty when the seat is not to move)."""
+        return self._legal_actions(seat if seat.__class__ is int and 0 <= seat < self.num_players
+                                   else self._seat(seat))
 
-    @abstractmethod
     def check(self, seat: int, action: Action | str) -> Violation | None:
         """``None`` if legal, else the first rule it breaks. Malformed text raises."""
+        return self._check(self._seat(seat), _text(action))
 
-    @abstractmethod
     def apply(self, seat: int, action: Action | str) -> list[Event]:
         """Play the action; raises IllegalAction (state unchanged) if it is not legal."""
+        if not (seat.__class__ is int and 0 <= seat < self.num_players):
+            seat = self._seat(seat)
+        given: object = action  # typed callers aside, anything may arrive here
+        if not isinstance(given, str):
+            _text(given)
+        return self._apply(seat, action)
 
-    @abstractmethod
     def view(self, seat: int | None) -> JSON:
         """What ``seat`` may know, JSON-ready; ``None`` is the spectator."""
+        return self._view(None if seat is None else self._seat(seat))
+
+    def _seat(self, seat: object) -> int:
+        """``seat`` if it is a seat of this game; ValueError naming it otherwise."""
+        if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < self.num_players:
+            return int(seat)
+        if not isinstance(seat, bool):  # numpy and other integer types, never True/False
+            try:
+                index = operator.index(seat)  # type: ignore[arg-type]
+            except TypeError:
+                pass
+            else:
+                if 0 <= index < self.num_players:
+                    return index
+        n = self.num_players
+        raise ValueError(f"{seat!r} is not a seat of this game: {self.game.title} with {n} "
+                         f"players has seats 0 to {n - 1}")
+
+    @abstractmethod
+    def _legal_actions(self, seat: int) -> list[Action]:
+        """The game's legal actions of a valid ``seat``."""
+
+    @abstractmethod
+    def _check(self, seat: int, action: Action | str) -> Violation | None:
+        """The game's check of text for a valid ``seat``."""
+
+    @abstractmethod
+    def _apply(self, seat: int, action: Action | str) -> list[Event]:
+        """The game's apply of text for a valid ``seat``."""
+
+    @abstractmethod
+    def _view(self, seat: int | None) -> JSON:
+        """The game's view for a valid ``seat`` or the spectator."""
 
     @abstractmethod
     def is_over(self) -> bool: ...
@@ -122,3 +163,10 @@ def make_record(game: Game, players: int, seed: int, setup: JSON,
         "setup": setup,
         "actions": [[seat, text] for seat, text in actions],
     }
+
+
+def _text(action: object) -> str:
+    """``action`` if it is text (an Action is text); MalformedAction for anything else."""
+    if isinstance(action, str):
+        return action
+    raise MalformedAction(action, f"an action is text such as 'play QS', not a {type(action).__name__}")

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from .contract import Game, State
-from .errors import IllegalAction, MalformedAction, ReplayError
+from .errors import ReplayError
 
 #: Game name -> module that defines ``make_game(**rules) -> Game``.
 GAMES: dict[str, str] = {
@@ -44,8 +44,20 @@ def replay(record: Mapping[str, Any]) -> State:
         raise ReplayError("record 'rules' must be an object")
     try:
         game = load_game(str(record["game"]), **rules)
-        setup = record.get("setup") or {}
-        state = game.new_state(players=record.get("players"), seed=record.get("seed"), **setup)
+    except (TypeError, ValueError) as e:
+        raise ReplayError(f"record header does not start a game: {e}") from e
+    players = record.get("players")
+    if not _is_int(players):
+        raise ReplayError(f"record 'players' must be a whole number, got {players!r}")
+    # without its seed a record would replay into another game wherever chance acts again
+    seed = record.get("seed")
+    if not _is_int(seed):
+        raise ReplayError(f"record 'seed' must be a whole number, got {seed!r}")
+    setup = record.get("setup") or {}
+    if not isinstance(setup, Mapping):
+        raise ReplayError("record 'setup' must be an object")
+    try:
+        state = game.new_state(players=players, seed=seed, **setup)
     except (TypeError, ValueError) as e:
         raise ReplayError(f"record header does not start a game: {e}") from e
     actions = record["actions"]
@@ -53,11 +65,15 @@ def replay(record: Mapping[str, Any]) -> State:
         raise ReplayError("record 'actions' must be a list")
     for i, entry in enumerate(actions):
         if not (isinstance(entry, list | tuple) and len(entry) == 2
-                and isinstance(entry[0], int) and isinstance(entry[1], str)):
+                and _is_int(entry[0]) and isinstance(entry[1], str)):
             raise ReplayError(f"record action {i} must be [seat, text], got {entry!r}")
         seat, text = entry
         try:
             state.apply(seat, text)
-        except (IllegalAction, MalformedAction) as e:
+        except ValueError as e:  # IllegalAction, MalformedAction, a seat not of this game
             raise ReplayError(f"record action {i} (seat {seat}: {text!r}) does not replay: {e}") from e
     return state
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)

@@ -11,6 +11,7 @@ import kingscourt
 from kingscourt.bots import Bot
 from kingscourt.engine import Event, State
 from kingscourt.games.kukakoenig import TYPES, KukakoenigState
+from kingscourt.games.kukakoenig.table import REMOVED
 
 GAME = kingscourt.load_game("kukakoenig")
 
@@ -29,7 +30,9 @@ def rest_of_set(used: list[str]) -> list[str]:
 
 
 def new(players: int, cards: list[str], seed: int = 1) -> KukakoenigState:
-    state = GAME.new_state(players=players, seed=seed, deck=cards)
+    """A state with ``cards`` in play: the rulebook's ``deck`` at full size, else the testing aid."""
+    full = len(cards) == len(rest_of_set([])) - REMOVED[players]
+    state = GAME.new_state(players=players, seed=seed, **{"deck" if full else "testing_deck": cards})
     assert isinstance(state, KukakoenigState)
     return state
 

@@ -38,20 +38,42 @@ def test_explicit_deck_fills_rows_in_order_third_card_outermost() -> None:
     assert view["box_unseen"] == TOTAL - 20
 
 
-def test_explicit_deck_is_recorded_and_replays() -> None:
-    cards = deck(fill=40)
-    state = new(3, cards)
+@pytest.mark.parametrize(("players", "size"), [(2, 80), (3, 102), (4, 112)])
+def test_explicit_deck_is_recorded_and_replays(players: int, size: int) -> None:
+    cards = deck(fill=size)
+    state = GAME.new_state(players=players, seed=1, deck=cards)
     record = state.record()
     assert record["setup"] == {"deck": cards}
     assert kingscourt.replay(json.loads(json.dumps(record))).view(None) == state.view(None)
 
 
+@pytest.mark.parametrize(("players", "size"), [(2, 79), (2, 81), (3, 40), (3, 112), (4, 102)])
+def test_a_deck_of_another_size_than_the_rulebooks_is_refused(players: int, size: int) -> None:
+    with pytest.raises(ValueError, match=rf"with {players} players plays with \d+ cards, got {size}"):
+        GAME.new_state(players=players, seed=1, deck=deck(fill=size))
+    record = GAME.new_state(players=players, seed=1, testing_deck=deck(fill=size)).record()
+    record["setup"] = {"deck": record["setup"]["testing_deck"]}
+    with pytest.raises(kingscourt.ReplayError, match="deck"):
+        kingscourt.replay(record)
+
+
+def test_a_testing_deck_is_recorded_under_its_own_name_and_replays() -> None:
+    cards = deck(fill=40)
+    state = GAME.new_state(players=3, seed=1, testing_deck=cards)
+    record = state.record()
+    assert record["setup"] == {"testing_deck": cards}
+    assert kingscourt.replay(json.loads(json.dumps(record))).view(None) == state.view(None)
+    with pytest.raises(ValueError, match="not both"):
+        GAME.new_state(players=3, deck=cards, testing_deck=cards)
+
+
 @pytest.mark.parametrize(("kwargs", "message"), [
     ({"players": 5}, "2 to 4 players"),
     ({"players": 1}, "2 to 4 players"),
-    ({"players": 2, "deck": ["king"] * 11 + ["sheep"] * 7}, "only 10 'king'"),
-    ({"players": 2, "deck": ["knight"] * 14 + ["king"] * 3}, "cannot fill 6 rows"),
+    ({"players": 2, "testing_deck": ["king"] * 11 + ["sheep"] * 7}, "only 10 'king'"),
+    ({"players": 2, "testing_deck": ["knight"] * 14 + ["king"] * 3}, "cannot fill 6 rows"),
     ({"players": 2, "deck": ["king", "unicorn"]}, "unicorn"),
+    ({"players": 2, "deck": ["king"] * 10 + ["knight"] * 10}, "plays with 80 cards, got 20"),
     ({"players": 2, "hands": []}, "hands"),
     ({"players": 2, "seed": "seven"}, "seed"),
 ])

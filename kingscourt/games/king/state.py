@@ -260,7 +260,7 @@ class KingState(State):
             return [self._kings[-1]["seat"]]
         return super().winners()
 
-    def legal_actions(self, seat: int) -> list[Action]:
+    def _legal_actions(self, seat: int) -> list[Action]:
         if seat != self._turn or self._phase == OVER:
             return []
         if self._phase == PLAY:
@@ -273,7 +273,7 @@ class KingState(State):
             return actions_of(lm)
         return self._legal_choices()
 
-    def check(self, seat: int, action: Action | str) -> Violation | None:
+    def _check(self, seat: int, action: Action | str) -> Violation | None:
         code = parse(action)
         if self._phase == OVER:
             return GAME_OVER
@@ -295,7 +295,7 @@ class KingState(State):
                              f"Seat {seat} chooses the contract first: `choose ...`.")
         return self._choice_violation(seat, code)
 
-    def apply(self, seat: int, action: Action | str) -> list[Event]:
+    def _apply(self, seat: int, action: Action | str) -> list[Event]:
         code = CODE.get(action)
         if code is None:
             code = parse(action)
@@ -545,7 +545,7 @@ class KingState(State):
         self._begin_deal(_UNDEALT)
 
     # ------------------------------------------------------------------ views and records
-    def view(self, seat: int | None) -> JSON:
+    def _view(self, seat: int | None) -> JSON:
         if self._phase == CHOOSE:
             self._ensure_hands()
         rules = self.game.rules

@@ -25,12 +25,20 @@ class KukakoenigGame(Game):
         return ROWS[players]
 
     def new_state(self, *, players: int | None = None, seed: int | None = None,
-                  deck: Sequence[str] | str | None = None, **setup: Any) -> KukakoenigState:
+                  deck: Sequence[str] | str | None = None,
+                  testing_deck: Sequence[str] | str | None = None, **setup: Any) -> KukakoenigState:
         """A new match for 2-4 players (4 if not given). ``deck`` fixes the cards in play, top
         first: row 1 gets the first three (the third outermost), row 2 the next three, and so
-        on; the rest is the draw pile. Cards of the set not in ``deck`` lie unseen in the box."""
+        on; the rest is the draw pile. It holds as many cards as the rulebook plays with for the
+        player count (80, 102 or 112); the cards of the set not in it lie unseen in the box.
+
+        ``testing_deck`` is a testing aid: a deck of any size that fills the rows, so that a
+        scenario can reach the last round in a few picks."""
         if setup:
-            raise ValueError(f"kukakoenig: unknown setup {', '.join(sorted(setup))} (known: deck)")
+            raise ValueError(f"kukakoenig: unknown setup {', '.join(sorted(setup))} "
+                             "(known: deck, testing_deck)")
+        if deck is not None and testing_deck is not None:
+            raise ValueError("deck: give either deck or testing_deck, not both")
         if players is None:
             players = self.max_players
         if isinstance(players, bool) or players not in ROWS:
@@ -41,21 +49,27 @@ class KukakoenigGame(Game):
             raise ValueError(f"seed must be an integer, got {seed!r}")
         rows = ROWS[players]
         record_setup: JSON = {}
-        if deck is None:
+        if deck is None and testing_deck is None:
             cards = list(range(TOTAL))
             derived_rng(seed, "deal").shuffle(cards)
             # With 3 players 10 cards, with 2 players 32 are counted out unseen.
             unseen, in_play = cards[:REMOVED[players]], cards[REMOVED[players]:]
         else:
-            if isinstance(deck, str):
-                deck = deck.split()
-            in_play = allocate(deck)
+            key = "deck" if deck is not None else "testing_deck"
+            given = deck if deck is not None else testing_deck
+            assert given is not None
+            in_play = allocate(given.split() if isinstance(given, str) else given)
+            size = TOTAL - REMOVED[players]
+            if key == "deck" and len(in_play) != size:
+                # rulebook, Setup: all 112 cards with 4 players, 10 and 32 counted out with 3 and 2
+                raise ValueError(f"deck: Ku-Ka-König with {players} players plays with {size} "
+                                 f"cards, got {len(in_play)} (testing_deck= takes a short deck)")
             if len(in_play) < ROW_SIZE * rows:
-                raise ValueError(f"deck: {len(in_play)} cards cannot fill {rows} rows of "
+                raise ValueError(f"{key}: {len(in_play)} cards cannot fill {rows} rows of "
                                  f"{ROW_SIZE}")
             used = set(in_play)
             unseen = [c for c in range(TOTAL) if c not in used]
-            record_setup = {"deck": names(in_play)}
+            record_setup = {key: names(in_play)}
         return KukakoenigState(self, players, seed, in_play, unseen, record_setup)
 
     def sample_world(self, view: JSON, rng: random.Random) -> KukakoenigState:

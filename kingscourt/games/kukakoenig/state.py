@@ -7,6 +7,8 @@ resolved together when the last chooser of the call has picked (:meth:`_resolve`
 
 from __future__ import annotations
 
+import copy
+
 import random
 from typing import TYPE_CHECKING
 
@@ -101,15 +103,15 @@ class KukakoenigState(State):
             return []
         return [s for s in self._choosers if s not in self._picks]
 
-    def legal_actions(self, seat: int) -> list[Action]:
+    def _legal_actions(self, seat: int) -> list[Action]:
         if self._over or seat in self._picks or seat not in self._choosers:
             return []
         return [ROW_ACTIONS[i] for i, r in enumerate(self._rows) if r]
 
-    def check(self, seat: int, action: Action | str) -> Violation | None:
+    def _check(self, seat: int, action: Action | str) -> Violation | None:
         return self._violation(seat, parse(action))
 
-    def apply(self, seat: int, action: Action | str) -> list[Event]:
+    def _apply(self, seat: int, action: Action | str) -> list[Event]:
         row = parse(action)
         violation = self._violation(seat, row)
         if violation is not None:
@@ -147,7 +149,7 @@ class KukakoenigState(State):
         twin._actions = self._actions[:]
         return twin
 
-    def view(self, seat: int | None) -> JSON:
+    def _view(self, seat: int | None) -> JSON:
         mine = self._picks.get(seat) if seat is not None else None
         return {
             "game": self.game.name,
@@ -169,8 +171,9 @@ class KukakoenigState(State):
             "to_move": self.to_move(),
             "my_pick": None if mine is None else mine + 1,
             "received": [self._received(s) for s in range(self._n)],
-            "scorings": list(self._scorings),
-            "log": list(self._log),
+            # fresh copies: a view shares nothing mutable with the state or another view
+            "scorings": copy.deepcopy(self._scorings),
+            "log": copy.deepcopy(self._log),
             "legal": [str(a) for a in self.legal_actions(seat)] if seat is not None else [],
             "over": self._over,
             "scores": self.scores(),

@@ -339,7 +339,7 @@ class UchoState(State):
     def to_move(self) -> list[int]:
         return [] if self.over else [self.stack[-1].seat]
 
-    def legal_actions(self, seat: int) -> list[Action]:
+    def _legal_actions(self, seat: int) -> list[Action]:
         if self.over or self.stack[-1].seat != seat:
             return []
         return [self.game.action(t) for t in self._legal]
@@ -348,7 +348,7 @@ class UchoState(State):
         text = " ".join(str(action).split()) if isinstance(action, str) else action
         return text, self.game.notation.parse(text)
 
-    def check(self, seat: int, action: Action | str) -> Violation | None:
+    def _check(self, seat: int, action: Action | str) -> Violation | None:
         text, move = self._parse(action)
         if self.over:
             return GAME_OVER
@@ -358,7 +358,7 @@ class UchoState(State):
             return None
         return self._explain(seat, move)
 
-    def apply(self, seat: int, action: Action | str) -> list[Event]:
+    def _apply(self, seat: int, action: Action | str) -> list[Event]:
         text, move = self._parse(action)
         if self.over:
             raise GameOver(GAME_OVER)
@@ -450,7 +450,7 @@ class UchoState(State):
         twin.announced = None if self.announced is None else self.announced[:]
         return twin
 
-    def view(self, seat: int | None) -> JSON:
+    def _view(self, seat: int | None) -> JSON:
         from .view import view
 
         return view(self, seat)
