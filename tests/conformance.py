@@ -89,3 +89,79 @@ def check_views_share_nothing(state: State) -> None:
         _scribble(state.view(seat))
         after = [json.dumps(state.view(s), sort_keys=True) for s in seats]
         assert after == before, f"editing seat {seat}'s view changed a view"
+
+
+# --- secrets: what a seat may not know is drawn again, and its view must not change ----------
+#
+# Each game names its hidden parts here (tests may read a state's insides; nothing else does).
+# ``rehide(state, seat, rng)`` returns a clone in which everything ``seat`` may not know is
+# different (``None``: the spectator, who knows no hand): other seats' cards dealt again with
+# the same sizes, the draw pile reordered. Their views for ``seat`` must be equal.
+
+def _redeal(hands: list[list[Any]], keep: set[int | None], rng: random.Random,
+            extra: list[Any] | None = None) -> list[Any]:
+    """Deals the cards of every hand not in ``keep`` (and ``extra``) again, sizes kept; in
+    place. Returns what is left for ``extra``."""
+    pool = [c for s, h in enumerate(hands) if s not in keep for c in h] + list(extra or [])
+    rng.shuffle(pool)
+    for s, h in enumerate(hands):
+        if s not in keep:
+            h[:] = pool[:len(h)]
+            del pool[:len(h)]
+    return pool
+
+
+def _rehide_king(state: Any, seat: int | None, rng: random.Random) -> Any:
+    twin = state.clone()
+    hands = [[b for b in range(52) if h >> b & 1] for h in twin._hands]
+    _redeal(hands, {seat}, rng)
+    twin._hands = [sum(1 << b for b in h) for h in hands]
+    twin._lm = -1  # the cached legal mask belongs to the old hand
+    return twin
+
+
+def _rehide_kukakoenig(state: Any, seat: int | None, rng: random.Random) -> Any:
+    twin = state.clone()
+    # the pile's order and the cards counted out unseen are nobody's to know
+    pool = twin._pile + twin._unseen
+    rng.shuffle(pool)
+    twin._pile, twin._unseen = pool[:len(twin._pile)], pool[len(twin._pile):]
+    # a pick stays with its picker until the reveal
+    for other, row in list(twin._picks.items()):
+        rows = [i for i, r in enumerate(twin._rows) if r and i != row]
+        if other != seat and rows:
+            twin._picks[other] = rng.choice(rows)
+    return twin
+
+
+def _rehide_uchokrola(state: Any, seat: int | None, rng: random.Random) -> Any:
+    twin = state.clone()
+    if any(twin.options):  # characters are still being chosen: nothing dealt to hide yet
+        return twin
+    from kingscourt.games.uchokrola.tasks import T
+
+    known = {seat}
+    top = None if twin.over else twin.stack[-1]
+    if top is not None and top.seat == seat and top.kind is T.FRASZKA_TAKE:
+        known.add(top.a)  # Fraszka shows that hand to the one who plays it
+    deck = [c for c in twin.deck if c != twin.marker]
+    left = _redeal(twin.hands, known, rng, deck)
+    spots = [i for i, c in enumerate(twin.deck) if c != twin.marker]
+    for i, c in zip(spots, left, strict=True):
+        twin.deck[i] = c
+    return twin
+
+
+REHIDE = {"king": _rehide_king, "kukakoenig": _rehide_kukakoenig, "uchokrola": _rehide_uchokrola}
+
+
+def check_secrets_kept(state: State, rng: random.Random) -> None:
+    """No view (a seat's or the spectator's) shows another seat's hidden card, the pile's order or
+    another seat's pending pick: drawing them again changes no view of a seat that may not know."""
+    rehide = REHIDE[state.game.name]
+    for seat in [None, *range(state.num_players)]:
+        view = state.view(seat)
+        other = rehide(state, seat, rng)
+        seen = other.view(seat)
+        differ = sorted(k for k in view if view[k] != seen.get(k))
+        assert not differ, f"seat {seat}'s view shows something it may not know: {differ}"

@@ -14,6 +14,7 @@ from tests.conformance import (
     check_clone_independent,
     check_record_roundtrip,
     check_sample_world,
+    check_secrets_kept,
     check_views_share_nothing,
     random_playout,
 )
@@ -55,6 +56,7 @@ def test_random_game_follows_the_contract(name: str, rules: dict[str, object],
             check_clone_independent(state, rng)
             check_sample_world(game, state, rng)
             check_views_share_nothing(state)
+        check_secrets_kept(state, rng)
     check_record_roundtrip(state)
     random_playout(state, rng)
     check_record_roundtrip(state)

@@ -3,6 +3,11 @@
 A :class:`Game` is immutable: its name, player counts and table rules. A :class:`State`
 is one match: the whole truth, hidden cards and the seed of its randomness included.
 Only :meth:`State.view` ever leaves the engine.
+
+The public methods of :class:`State` guard every game in one place: a seat that is not a seat
+of the game (negative, too large, a bool, text) raises ``ValueError`` naming it, and an action
+that is not text raises :class:`MalformedAction`, before the game's own hook
+(``_legal_actions``, ``_check``, ``_apply``, ``_view``) sees either.
 """
 
 from __future__ import annotations
