@@ -8,7 +8,6 @@ resolved together when the last chooser of the call has picked (:meth:`_resolve`
 from __future__ import annotations
 
 import copy
-
 import random
 from typing import TYPE_CHECKING
 
