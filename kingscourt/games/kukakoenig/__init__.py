@@ -9,7 +9,8 @@ Rulebook: ``shared/seeds/000_a056cf3d7fbdc09c.txt``, with the decisions of
   counted out unseen into the box. The outermost card of a row is the one placed last.
   ``new_state`` takes ``players`` (4 if not given), ``seed`` and ``deck`` (the cards in play,
   top first; row 1 gets the first three); the cards of the set not in ``deck`` lie unseen in
-  the box.
+  the box. ``deck`` holds exactly the rulebook's number for the player count (80, 102, 112);
+  ``testing_deck``, a testing aid, takes a shorter deck that still fills the rows.
 - A round is one or more calls of "Ku-Ka-König": every player picks in secret (``row N``);
   the picks are revealed together when the last one is in. A sole picker takes the whole
   row; each row picked by several loses its outermost card to the box. All colliders of a
