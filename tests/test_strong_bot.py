@@ -6,6 +6,8 @@ import json
 import random
 import time
 
+import pytest
+
 import kingscourt
 from kingscourt.bots.ismcts import StrongBot
 
@@ -73,3 +75,14 @@ def test_strong_beats_random_on_one_duplicate_deal() -> None:
                        seed=7, rules={"short_game": True})
     strong, rand = result.results
     assert strong.mean > rand.mean + 300
+
+
+def test_each_game_with_a_search_spec_gets_it_and_a_broken_one_fails_loudly(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from kingscourt.bots import ismcts, king_search
+
+    king = kingscourt.load_game("king")
+    assert ismcts.spec_for(king).horizon is king_search.horizon
+    monkeypatch.setitem(ismcts.SPECS, "king", "kingscourt.bots.no_such_module:make_spec")
+    with pytest.raises(ModuleNotFoundError, match="no_such_module"):
+        StrongBot(king, seed=1)

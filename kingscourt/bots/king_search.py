@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 from ..engine import State
 from ..games.king.state import KingState
-from .ismcts import SPECS, SearchSpec
+from .ismcts import SearchSpec
 
 SCALE = 650.0  # a trump deal's total; penalty deals are of the same order
 
@@ -41,5 +41,3 @@ def make_spec() -> SearchSpec:
     return SearchSpec(horizon=horizon, evaluate=evaluate, rollout=rollout,
                       exploration=0.5, worlds=24, iterations=1600)
 
-
-SPECS["king"] = make_spec

@@ -10,7 +10,7 @@ from collections.abc import Callable
 
 from ..engine import State
 from ..games.uchokrola.state import UchoState
-from .ismcts import SPECS, SearchSpec
+from .ismcts import SearchSpec
 from .uchokrola_basic import UchokrolaBasicBot
 
 SCALE = 10.0
@@ -60,5 +60,3 @@ def make_spec() -> SearchSpec:
     return SearchSpec(horizon=horizon, evaluate=evaluate, rollout=basic_rollout,
                       exploration=0.7, worlds=16, iterations=400)
 
-
-SPECS["uchokrola"] = make_spec
