@@ -112,7 +112,7 @@ def main() -> None:
             a, b = result.results
             print(f"  {name:11s} {first} {a.mean:+9.1f} ±{a.ci95:7.1f} (win {a.win_rate:5.1%})"
                   f" vs {other} {b.mean:+9.1f} ±{b.ci95:7.1f}; margin {m.mean:+9.1f} ±"
-                  f"{m.ci95:7.1f} per deal{' (CI excludes 0)' if m.significant else ''}"
+                  f"{m.ci95:7.1f} per game{' (CI excludes 0)' if m.significant else ''}"
                   f" [{time.perf_counter() - t:.0f} s]")
             report["strength"][f"{name}/{first}-vs-{other}"] = result.to_json() | {"games": None}
     _write(args.json, report)

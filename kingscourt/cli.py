@@ -67,7 +67,8 @@ def arena(
     bots: Annotated[str, typer.Option(help="one bot per seat, e.g. strong,basic,basic,basic "
                                            "(budgets: strong:iterations=400)")]
     = "basic,random,random,random",
-    games: Annotated[int, typer.Option(help="duplicate deals; each is played once per rotation")] = 10,
+    games: Annotated[int, typer.Option(help="duplicate games (a King game is 20 deals); each is played "
+                                            "once per distinct rotation")] = 10,
     seed: Annotated[int, typer.Option(help="seed of the first deal")] = 0,
     jobs: Annotated[int, typer.Option(help="worker processes")] = 1,
     json_out: Annotated[bool, typer.Option("--json", help="print the results as JSON")] = False,
@@ -79,6 +80,7 @@ def arena(
     from rich.table import Table
 
     from .arena import run_arena
+    from .arena.duplicate import UNIT, rotations
     from .arena.match import parse_bot
     from .bots import LEVELS
 
@@ -91,14 +93,14 @@ def arena(
     options = _parse_options(rule or [])
     console = Console(stderr=json_out)
     with Progress(console=console, transient=json_out) as progress:
-        task = progress.add_task(f"{game}: {games} deals × {len(labels)} rotations",
-                                 total=games * len(labels))
+        task = progress.add_task(f"{game}: {games} games × {len(rotations(labels))} rotations",
+                                 total=games * len(rotations(labels)))
         result = run_arena(game, labels, games, seed=seed, rules=options, jobs=jobs,
                            progress=lambda _g: progress.advance(task))
     if json_out:
         print(json.dumps(result.to_json(), ensure_ascii=False))
     else:
-        table = Table(title=f"{game}: {games} duplicate deals, seed {seed}")
+        table = Table(title=f"{game}: {games} duplicate games, seed {seed}")
         for col in ("bot", "games", "mean score", "95% CI", "win rate", "ms/decision"):
             table.add_column(col, justify="left" if col == "bot" else "right")
         for r in result.results:
@@ -106,8 +108,8 @@ def arena(
                           f"{r.win_rate:.1%}", f"{r.ms_per_decision:.1f}")
         console.print(table)
         for m in result.margins:
-            console.print(f"{m.bot} − {m.versus}: {m.mean:+.1f} ± {m.ci95:.1f} per deal "
-                          f"({m.deals} deals){' — significant' if m.significant else ''}")
+            console.print(f"{m.bot} − {m.versus}: {m.mean:+.1f} ± {m.ci95:.1f} per {UNIT} "
+                          f"({m.deals} games){' — significant' if m.significant else ''}")
     if plot is not None:
         from .arena.plot import plot as draw
 

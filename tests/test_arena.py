@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import json
 import math
+import statistics
 from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
 
 from kingscourt.arena import run_arena
-from kingscourt.arena.duplicate import ci95
+from kingscourt.arena.duplicate import ci95, rotations
 from kingscourt.arena.match import parse_bot
 from kingscourt.cli import app
 
@@ -35,11 +36,24 @@ def test_parallel_jobs_give_the_same_results() -> None:
     one = run_arena("king", ["basic", "random", "basic", "random"], deals=1, seed=1)
     two = run_arena("king", ["basic", "random", "basic", "random"], deals=1, seed=1, jobs=2)
     assert [g.scores for g in one.games] == [g.scores for g in two.games]
+    assert len(one.games) == 2  # the two distinct seatings of this line-up
 
 
-def test_confidence_interval() -> None:
-    assert ci95([1.0, 3.0]) == pytest.approx(1.959963984540054 * math.sqrt(2) / math.sqrt(2))
+def test_confidence_interval_is_students_t_for_the_number_of_games() -> None:
+    # t(0.975, 1) = 12.706..., t(0.975, 5) = 2.5706...: far wider than 1.96 for few games
+    assert ci95([1.0, 3.0]) == pytest.approx(12.7062047 * math.sqrt(2) / math.sqrt(2))
+    six = [1.0, 2.0, 3.0, 4.0, 5.0, 6.0]
+    assert ci95(six) == pytest.approx(2.5705818 * statistics.stdev(six) / math.sqrt(6))
     assert ci95([5.0]) == math.inf
+
+
+def test_rotations_that_seat_equal_bots_alike_are_played_once() -> None:
+    assert rotations(["strong", "basic", "basic", "basic"]) == [0, 1, 2, 3]
+    assert rotations(["strong", "basic", "strong", "basic"]) == [0, 1]
+    assert rotations(["basic"] * 4) == [0]
+    result = run_arena("king", ["basic", "random", "basic", "random"], deals=1, seed=2)
+    assert len(result.games) == 2
+    assert len({g.seating for g in result.games}) == 2
 
 
 def test_bot_budgets_parse() -> None:

@@ -1,5 +1,8 @@
-"""Duplicate deals: every deal is played once per rotation of the bots through the seats, so
-the luck of the cards cancels out; statistics are taken over deals (the pairing unit)."""
+"""Duplicate games: every seeded game (for King a whole match of 20 deals, for the other games a
+whole game) is played once per distinct rotation of the bots through the seats, so the luck of
+the cards cancels out; statistics are taken over seeds, the pairing unit, with Student's t
+interval for their number (a line-up with equal bots has rotations that seat them alike: each
+distinct seating is played once)."""
 
 from __future__ import annotations
 
@@ -11,9 +14,12 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from scipy.stats import t as t_dist  # type: ignore[import-untyped]
+
 from .match import GameResult, play_game
 
-Z95 = 1.959963984540054
+#: what one pairing unit is, for labels: every seed is a full game of the game
+UNIT = "game"
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,9 +70,20 @@ class ArenaResult:
 
 
 def ci95(values: list[float]) -> float:
+    """Half-width of the 95% confidence interval of the mean (Student's t, n - 1 degrees)."""
     if len(values) < 2:
         return math.inf
-    return Z95 * statistics.stdev(values) / math.sqrt(len(values))
+    n = len(values)
+    return float(t_dist.ppf(0.975, n - 1)) * statistics.stdev(values) / math.sqrt(n)
+
+
+def rotations(bots: list[str]) -> list[int]:
+    """The rotations that seat the bots differently (equal bots make some of them the same)."""
+    n = len(bots)
+    seen: dict[tuple[str, ...], int] = {}
+    for r in range(n):
+        seen.setdefault(tuple(bots[(s - r) % n] for s in range(n)), r)
+    return sorted(seen.values())
 
 
 def _task(args: tuple[str, dict[str, Any], list[str], int, int]) -> GameResult:
@@ -77,8 +94,7 @@ def run_arena(game: str, bots: list[str], deals: int, seed: int = 0,
               rules: dict[str, Any] | None = None, jobs: int = 1,
               progress: Callable[[GameResult], None] | None = None) -> ArenaResult:
     rules = rules or {}
-    n = len(bots)
-    tasks = [(game, rules, bots, seed + d, r) for d in range(deals) for r in range(n)]
+    tasks = [(game, rules, bots, seed + d, r) for d in range(deals) for r in rotations(bots)]
     games: list[GameResult] = []
 
     def collect(results: Iterator[GameResult]) -> None:

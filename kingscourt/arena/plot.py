@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .duplicate import ArenaResult
+from .duplicate import ArenaResult, rotations
 
 
 def plot(result: ArenaResult, path: Path) -> None:
@@ -20,7 +20,8 @@ def plot(result: ArenaResult, path: Path) -> None:
     ax.bar(names, means, yerr=errs, capsize=6, color="#7a5c99")
     ax.axhline(0, color="black", linewidth=0.8)
     ax.set_ylabel("mean score per game (95% CI)")
-    ax.set_title(f"{result.game}: {result.deals} duplicate deals × {len(result.bots)} rotations")
+    ax.set_title(f"{result.game}: {result.deals} duplicate games × {len(rotations(result.bots))} "
+                 "rotations")
     for i, r in enumerate(result.results):
         ax.annotate(f"win {r.win_rate:.0%}", (i, r.mean), textcoords="offset points",
                     xytext=(0, 8 if r.mean >= 0 else -14), ha="center", fontsize=8)
