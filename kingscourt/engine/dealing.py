@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
-from functools import lru_cache
+from functools import cache
 from math import factorial
 from typing import TypeVar
 
@@ -66,7 +66,7 @@ def deal_uniformly(cards: Sequence[Card], need: Mapping[int, int],
     sizes = [len(cs) for _key, cs in classes]
     after = [sum(sizes[i:]) for i in range(len(sizes) + 1)]
 
-    @lru_cache(maxsize=None)
+    @cache
     def count(i: int, room: tuple[int, ...]) -> int:
         """Deals of classes ``i`` onwards into seats that still need ``room``."""
         if sum(room) != after[i]:
@@ -96,10 +96,13 @@ def deal_uniformly(cards: Sequence[Card], need: Mapping[int, int],
             if weight:
                 options.append((split, tuple(rest), weight))
         pick = rng.randrange(sum(w for _s, _r, w in options))
-        for split, rest_room, weight in options:
-            if pick < weight:
+        chosen = options[-1]
+        for option in options:
+            if pick < option[2]:
+                chosen = option
                 break
-            pick -= weight
+            pick -= option[2]
+        split, rest_room, _weight = chosen
         shuffled = list(cs)
         rng.shuffle(shuffled)
         at = 0
