@@ -8,8 +8,9 @@ from typing import Any, ClassVar
 
 from ...engine import JSON, Action, Game
 from .cards import TOTAL, allocate, names
+from .notation import ROW_ACTIONS, parse
 from .rules import KukakoenigRules
-from .state import ROW_ACTIONS, KukakoenigState, derived_rng, parse
+from .state import KukakoenigState, derived_rng
 from .table import REMOVED, ROW_SIZE, ROWS
 
 

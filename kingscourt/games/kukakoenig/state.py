@@ -7,7 +7,6 @@ resolved together when the last chooser of the call has picked (:meth:`_resolve`
 
 from __future__ import annotations
 
-import copy
 import random
 from typing import TYPE_CHECKING
 
@@ -17,43 +16,21 @@ from ...engine import (
     Event,
     GameOver,
     IllegalAction,
-    MalformedAction,
     NotYourTurn,
     State,
     Violation,
     make_record,
 )
 from ...engine.errors import GAME_OVER, not_your_turn
+from . import refusals
 from .cards import CARD_TYPE, KEPT, counts, names, sorted_names
+from .notation import ROW_ACTIONS, parse
 from .scoring import score_counts
-from .table import FIRST_HALF_CARDS, MAX_ROWS, ROW_SIZE
+from .table import FIRST_HALF_CARDS, ROW_SIZE
+from .view import view
 
 if TYPE_CHECKING:
     from .game import KukakoenigGame
-
-# --- actions: ``row N`` (1-based), one interned instance each; codes are 0-based rows.
-ROW_ACTIONS: tuple[Action, ...] = tuple(Action(f"row {n}") for n in range(1, MAX_ROWS + 1))
-ROW_OF: dict[str, int] = {a: i for i, a in enumerate(ROW_ACTIONS)}
-
-
-def parse(text: str) -> int:
-    """The 0-based row of an action text; MalformedAction for text that is no action."""
-    row = ROW_OF.get(text)
-    if row is not None:
-        return row
-    if isinstance(text, str):
-        row = ROW_OF.get(" ".join(text.lower().split()))
-        if row is not None:
-            return row
-    raise MalformedAction(text, f"Ku-Ka-König actions are `row N` with N from 1 to {MAX_ROWS}")
-
-
-# --- rule ids of the refusals (each message says why in a player's words)
-ALREADY_PICKED = "already-picked"
-NO_SUCH_ROW = "no-such-row"
-ROW_TAKEN = "row-taken"
-ROW_EMPTY = "row-empty"
-
 
 def derived_rng(seed: int, purpose: str) -> random.Random:
     """The RNG of one chance event of a match (``deal``, ``box``), derived from its seed."""
@@ -149,35 +126,7 @@ class KukakoenigState(State):
         return twin
 
     def _view(self, seat: int | None) -> JSON:
-        mine = self._picks.get(seat) if seat is not None else None
-        return {
-            "game": self.game.name,
-            "players": self._n,
-            "seat": seat,
-            "round": self._round,
-            "half": self._half,
-            "last_round": self._last,
-            "call": self._call,
-            "phase": "over" if self._over else "pick",
-            "rows": [names(r) for r in self._rows],
-            "collections": [sorted_names(c) for c in self._colls],
-            "pile": len(self._pile),
-            "box": sorted_names(self._box),
-            "box_unseen": len(self._unseen),
-            "choosers": [] if self._over else self._choosers[:],
-            # Who has picked is public; which row stays with the picker until the reveal.
-            "picked": sorted(self._picks),
-            "to_move": self.to_move(),
-            "my_pick": None if mine is None else mine + 1,
-            "received": [self._received(s) for s in range(self._n)],
-            # fresh copies: a view shares nothing mutable with the state or another view
-            "scorings": copy.deepcopy(self._scorings),
-            "log": copy.deepcopy(self._log),
-            "legal": [str(a) for a in self.legal_actions(seat)] if seat is not None else [],
-            "over": self._over,
-            "scores": self.scores(),
-            "winners": self.winners(),
-        }
+        return view(self, seat)
 
     def __repr__(self) -> str:
         rows = " | ".join(" ".join(names(r)) or "-" for r in self._rows)
@@ -201,22 +150,19 @@ class KukakoenigState(State):
             return GAME_OVER
         # Your pick is in: the others are still choosing.
         if seat in self._picks:
-            return Violation(ALREADY_PICKED, "You have already picked a row: wait for the others.")
+            return refusals.already_picked()
         # Only the players of this call pick: everyone at first, the colliders after a collision.
         if seat not in self._choosers:
             return not_your_turn(seat, self.to_move()).violation
         # The rows on the table are numbered 1 to players + 4.
         if row >= len(self._rows):
-            return Violation(NO_SUCH_ROW, f"There is no row {row + 1}: the rows are numbered "
-                                          f"1 to {len(self._rows)}.")
+            return refusals.no_such_row(row, len(self._rows))
         # A row taken this round is gone until the refill.
         if row in self._taken:
-            return Violation(ROW_TAKEN, f"Row {row + 1} was taken this round by seat "
-                                        f"{self._taken[row]}: pick a row that still holds cards.")
+            return refusals.row_taken(row, self._taken[row])
         # A row whose cards were all burnt by collisions holds nothing to take.
         if not self._rows[row]:
-            return Violation(ROW_EMPTY, f"Row {row + 1} holds no cards: pick a row that "
-                                        "still holds cards.")
+            return refusals.row_empty(row)
         return None
 
     def _refusal(self, seat: int, violation: Violation) -> IllegalAction:
@@ -224,7 +170,7 @@ class KukakoenigState(State):
             return GameOver(violation)
         if violation.rule == "not-your-turn":
             return not_your_turn(seat, self.to_move())
-        if violation.rule == ALREADY_PICKED:
+        if violation.rule == refusals.ALREADY_PICKED:
             return NotYourTurn(violation)
         return IllegalAction(violation)
 
