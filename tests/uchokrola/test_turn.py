@@ -29,9 +29,13 @@ def test_hand_limit_in_turn_order_from_the_acting_player_each_choosing() -> None
     assert st.view(None)["turn"] == 2
 
 
-def test_hand_limit_with_identical_cards_is_not_asked() -> None:
+def test_hand_limit_with_identical_cards_is_asked_all_the_same() -> None:
+    # skipping it would tell the table that the hand holds six copies of one card
     st = position(hands=[["Faux pas"] * 5, []], deck=["Faux pas", "Menuet", "Menuet"])
     play(st, "draw")
+    assert mover(st) == 0 and st.view(0)["phase"] == "hand-limit"
+    assert legal(st) == ["discard Faux pas"]
+    play(st, "discard Faux pas")
     assert hand(st, 0) == Counter({"Faux pas": 5})
     assert mover(st) == 1
 
@@ -68,7 +72,7 @@ def test_the_deck_runs_out_twice_and_the_game_ends_after_that_turn() -> None:
 
 def test_draws_after_the_last_card_find_nothing_and_the_turn_still_ends() -> None:
     st = position(hands=[["Faux pas", "Menuet"], []], deck=["Fraszka"], discard=[])
-    play(st, "play Faux pas -> 1", "pay Menuet")
+    play(st, "play Faux pas -> 1", "pay Menuet", "pass")
     # the only card left is drawn, and the discard pile was empty: no reshuffle possible
     assert hand(st, 0) == Counter({"Fraszka": 1})
     assert st.is_over()

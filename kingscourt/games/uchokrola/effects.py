@@ -272,10 +272,10 @@ def _with(st: UchoState, task: Task, move: Move) -> None:
     d[task.a][task.b], d[move.seat][move.slot] = d[move.seat][move.slot], first
     st.say(f"{st.who(seat)} swaps {st.name(first)} beside {st.who(task.a)} with "
            f"{st.name(move.card)} beside {st.who(move.seat)}.")
-    owners = {task.a, move.seat} - {seat}
+    arrived = {task.a: move.card, move.seat: first}
     for s in reversed(st.order_from(st.acting)):
-        if s in owners:
-            st.stack.append(Task(T.RIPOSTE, s, a=seat))
+        if s in arrived and s != seat:
+            st.stack.append(Task(T.RIPOSTE, s, a=seat, b=arrived[s], n=1))
 
 
 # -- special cards played as actions ---------------------------------------------------------------
@@ -387,7 +387,7 @@ decision(T.ZALOTNE, "Zalotne rozmowy: discard a displayed card, or done",
          _zalotne_options, _zalotne)
 decision(T.KUZYNECZKA, "Kuzyneczka: the first card to swap", _swap_options, _swap)
 decision(T.KUZYNECZKA_WITH, "Kuzyneczka: the card to swap it with", _with_options, _with)
-decision(T.MENUET_KEEP, "Menuet: keep a card", _keep_options, _keep, forced=True)
+decision(T.MENUET_KEEP, "Menuet: keep a card", _keep_options, _keep)
 decision(T.DISCARD_LOOKED, "Menuet: discard the rest (the last lies on top)",
          _looked_discard_options, _looked_discard, forced=True)
 decision(T.KNUCIE_TARGET, "Knucie: take a random card from whose hand?",

@@ -245,7 +245,7 @@ class UchoState(State):
         where = "their own character" if by == target else self.who(target)
         self.say(f"{self.who(by)} displays {self.name(card)} beside {where}.")
         if target != by:
-            self.stack.append(Task(T.RIPOSTE, target, a=by))
+            self.stack.append(Task(T.RIPOSTE, target, a=by, b=card))
 
     def displayed(self, seats: list[int], kinds: tuple[Kind, ...] | None = None
                   ) -> list[tuple[int, int, int]]:
@@ -477,14 +477,18 @@ def _setup(st: UchoState, task: Task) -> None:
         if st.chosen[s] >= 0:
             st.characters[s] = [st.chosen[s]]
             st.box.extend(c for c in st.options[s] if c != st.chosen[s])
-        st.options[s] = []
     for s in range(st.n):
         st.say(f"Player {s} is {st.who(s)}.")
+    rejected = [[c for c in st.options[s] if c != st.chosen[s]] for s in range(st.n)]
+    for s in range(st.n):
+        st.options[s] = []
     st.box.sort()
     rng = st.rng()
     for s in range(st.n):
-        if st.has(s, "guiche") and st.box:
-            extra = rng.sample(st.box, min(2, len(st.box)))
+        # Setup 1: from the undealt characters and those the *other* players turned down
+        pool = [c for c in st.box if c not in rejected[s]]
+        if st.has(s, "guiche") and pool:
+            extra = rng.sample(pool, min(2, len(pool)))
             for c in extra:
                 st.box.remove(c)
             st.characters[s].extend(extra)
@@ -588,9 +592,10 @@ def _pay(st: UchoState, task: Task, move: Move) -> None:
 
 
 def _riposte_options(st: UchoState, task: Task) -> list[str]:
+    # Always asked: asking only the holders would tell the table who holds a riposte.
     if st.cs.id("kasliwa_riposta") in st.hands[task.seat]:
         return ["riposte", "pass"]
-    return []
+    return ["pass"]
 
 
 def _riposte(st: UchoState, task: Task, move: Move) -> None:
@@ -698,7 +703,7 @@ decision(T.SAVOIR, "Keep the card or display it beside a character", _savoir_opt
 decision(T.PERFORM_OPTIONAL, "Perform the displayed card's effect or skip it",
          _optional_options, _optional)
 decision(T.HAND_LIMIT, "Discard down to 5 cards (the last discarded lies on top)",
-         _hand_limit_options, _hand_limit, forced=True)
+         _hand_limit_options, _hand_limit)
 step(T.SETUP, _setup)
 step(T.PERFORM, _perform)
 step(T.DISCARD_LIMBO, _discard_limbo)
