@@ -124,3 +124,27 @@ def test_intrigue_cannot_target_oneself() -> None:
     assert legal(st) == ["draw", "play Faux pas -> 1", "play Menuet"]
     err = st.check(0, "play Faux pas -> 0")
     assert err is not None and err.rule == "needs-target"
+
+
+def test_a_seat_written_oddly_is_malformed_not_a_broken_rule() -> None:
+    st = position(3, hands=[["Faux pas", "Fraszka"], ["Menuet"], []],
+                  displays=[[], ["Knucie"], []])
+    before = st.view(None)
+    for text in ("play Faux pas -> 01", "play Faux pas -> +1", "play Faux pas -> \u0661",
+                 "play Faux pas -> 1.0"):
+        with pytest.raises(kingscourt.MalformedAction):
+            st.check(0, text)
+        with pytest.raises(kingscourt.MalformedAction):
+            st.apply(0, text)
+    assert st.view(None) == before
+    # well written, the same action is refused for the rule it breaks
+    err = st.check(0, "play Faux pas -> 1")
+    assert err is not None and err.rule == "intrigue-cost"
+    err = st.check(0, "play Faux pas -> 7")
+    assert err is not None and err.rule == "no-such-seat"
+    st = position(3, hands=[["Podszepty"], [], []], displays=[[], ["Knucie"], []])
+    play(st, "play Podszepty")
+    for text in ("take Knucie from 1:01", "take Knucie from 01:1"):
+        with pytest.raises(kingscourt.MalformedAction):
+            st.check(0, text)
+    assert st.check(0, "take Knucie from 1:1") is None
