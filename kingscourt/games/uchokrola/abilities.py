@@ -155,16 +155,12 @@ def _ability(st: UchoState, task: Task, move: Move) -> None:
         st.say(f"{who} uses {name}'s ability.")
         st.draw(seat, 1)
     elif move.detail == "take discard":
-        card = st.take_discard()
-        assert card is not None
-        st.hands[seat].append(card)
-        st.say(f"{who} uses {name}'s ability and takes {st.name(card)} from the discard pile.")
+        st.take_discard(st.hands[seat], lambda card: (
+            f"{who} uses {name}'s ability and takes {card} from the discard pile."))
     elif move.detail == "bury":
-        card = st.take_discard()
-        assert card is not None
-        st.prestige[move.seat].append(card)
-        st.say(f"{who} uses {name}'s ability and throws {st.name(card)} into "
-               f"{st.who(move.seat)}'s prestige pile.")
+        st.take_discard(st.prestige[move.seat], lambda card: (
+            f"{who} uses {name}'s ability and throws {card} into "
+            f"{st.who(move.seat)}'s prestige pile."))
     elif ability in ("callieres", "du_vallon"):
         st.say(f"{who} uses {name}'s ability on {st.name(move.card)} beside a neighbour.")
         st.stack.append(Task(T.PERFORM, seat, a=move.card))

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import copy
 import random
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ...engine import (
@@ -35,6 +36,11 @@ DISPLAY_LIMIT = 3
 GUICHE_PENALTY = 5
 
 Log = tuple[Any, int, str] | None  # (previous node, audience (-1: everyone), text)
+
+
+def n_cards(n: int, what: str = "card") -> str:
+    """``1 card``, ``2 cards``, ``0 cards`` (``what`` may carry an adjective)."""
+    return f"{n} {what}" if n == 1 else f"{n} {what}s"
 
 
 class UchoState(State):
@@ -192,7 +198,7 @@ class UchoState(State):
         if self.marker >= 0 and not self.marker_in_deck:
             self.deck.insert(len(self.deck) // 2, self.marker)
             self.marker_in_deck = True
-        self.say(f"The discard pile is shuffled into a new deck of {len(self.deck)} cards; "
+        self.say(f"The discard pile is shuffled into a new deck of {n_cards(len(self.deck))}; "
                  f"{self.names(self.discard[-1:])} starts the new discard pile.")
         self._settle_deck()
 
@@ -205,7 +211,7 @@ class UchoState(State):
                 break
             self.hands[seat].append(card)
             got.append(card)
-        what = "a card" if len(got) == 1 else f"{len(got)} cards"
+        what = "a card" if len(got) == 1 else n_cards(len(got))
         if got:
             self.say_before(mark, [(f"{self.who(seat)} draws {what}.", -1),
                                    (f"You draw {self.names(got)}.", seat)])
@@ -213,11 +219,14 @@ class UchoState(State):
             self.say(f"{self.who(seat)} finds no card to draw.")
         return got
 
-    def take_discard(self) -> int | None:
-        """The discard pile's top card; an emptied pile restarts from the deck."""
+    def take_discard(self, into: list[int], told: Callable[[str], str]) -> int | None:
+        """The discard pile's top card, put ``into`` a hand or pile and narrated by ``told``
+        (given the card's name); an emptied pile then restarts from the deck, told after."""
         if not self.discard:
             return None
         card = self.discard.pop()
+        into.append(card)
+        self.say(told(self.name(card)))
         self.refill_discard()
         return card
 
@@ -680,7 +689,7 @@ def _display_limit(st: UchoState, task: Task) -> None:
         if extra > 0:
             st.prestige[s].extend(st.displays[s][:extra])
             del st.displays[s][:extra]
-            what = "1 card goes" if extra == 1 else f"{extra} cards go"
+            what = f"{n_cards(extra)} {'goes' if extra == 1 else 'go'}"
             st.say(f"{what} from beside {st.who(s)} face down onto their prestige pile.")
 
 
