@@ -708,8 +708,9 @@ decision(T.PAY_COST, "Choose the card displayed beside your own character as the
          _cost_options, _pay)
 decision(T.RIPOSTE, "A card was displayed beside your character: riposte or pass",
          _riposte_options, _riposte)
-decision(T.SAVOIR, "Keep the card or display it beside a character", _savoir_options, _savoir)
-decision(T.PERFORM_OPTIONAL, "Perform the displayed card's effect or skip it",
+decision(T.SAVOIR, "Savoir-vivre: keep the card taken, or display it beside a character",
+         _savoir_options, _savoir)
+decision(T.PERFORM_OPTIONAL, "Savoir-vivre: perform the displayed card's effect, or skip it",
          _optional_options, _optional)
 decision(T.HAND_LIMIT, "Discard down to 5 cards (the last discarded lies on top)",
          _hand_limit_options, _hand_limit)
