@@ -100,13 +100,6 @@ def test_biskup_vannes_is_asked_with_one_card_left_whatever_that_card_is() -> No
     same_for_the_others(a, b, secret=0)
 
 
-def test_the_basic_bot_passes_without_a_riposte() -> None:
-    st = position(hands=[["Faux pas", "Menuet"], ["Fraszka"]])
-    play(st, "play Faux pas -> 1", "pay Menuet")
-    bot = kingscourt.bots.load("basic", st.game, seed=1)
-    assert bot.choose(st.view(1)) == "pass"
-
-
 def test_sampled_worlds_do_not_put_a_riposte_into_the_hand_asked() -> None:
     st = position(3, hands=[["Faux pas", "Menuet"], ["Fraszka", "Podszepty"], ["Knucie"]])
     play(st, "play Faux pas -> 1", "pay Menuet")

@@ -23,7 +23,8 @@ from .tasks import SPECS, T, Task
 def sample_world(game: UchoGame, view: JSON, rng: random.Random, tries: int = 200
                  ) -> UchoState:
     """Deal the hidden cards until the player to move has an answer to the pending question
-    (another player's ability may need a pair in hand); ``tries`` bounds the search."""
+    (Markiza d'Arquien's discard needs a card other than Ucho króla in the pile she looks
+    through); ``tries`` bounds the search."""
     for _ in range(tries - 1):
         st = _sample(game, view, rng)
         if st.over or st.legal_texts():
