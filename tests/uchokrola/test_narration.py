@@ -63,3 +63,11 @@ def test_one_card_is_one_card() -> None:
     log = st.view(None)["log"]
     assert any("a new deck of 1 card;" in line for line in log), log
     no_bad_plural(log)
+
+
+def test_a_deck_running_out_with_no_discard_pile_says_so() -> None:
+    st = position(hands=[["Faux pas", "Menuet"], []], deck=["Fraszka"], discard=[])
+    play(st, "play Faux pas -> 1", "pay Menuet", "pass")
+    log = st.view(None)["log"]
+    assert "There is no discard pile to shuffle into a new deck." in log
+    assert not [line for line in log if "nothing starts" in line], log

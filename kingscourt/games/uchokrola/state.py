@@ -198,8 +198,12 @@ class UchoState(State):
         if self.marker >= 0 and not self.marker_in_deck:
             self.deck.insert(len(self.deck) // 2, self.marker)
             self.marker_in_deck = True
-        self.say(f"The discard pile is shuffled into a new deck of {n_cards(len(self.deck))}; "
-                 f"{self.names(self.discard[-1:])} starts the new discard pile.")
+        if self.discard:
+            self.say(f"The discard pile is shuffled into a new deck of "
+                     f"{n_cards(len(self.deck))}; {self.name(self.discard[-1])} starts the new "
+                     f"discard pile.")
+        else:
+            self.say("There is no discard pile to shuffle into a new deck.")
         self._settle_deck()
 
     def draw(self, seat: int, k: int) -> list[int]:
