@@ -2,7 +2,8 @@
 
 It displays negative prestige beside the leader (the opponent with the best announced total,
 else the biggest prestige pile), keeps positive cards near its own character, ripostes when
-a negative card arrives, collects Ucho króla pairs and plays them. Every legal answer gets a
+a negative card arrives (and passes when it holds no riposte: the only answer then),
+collects Ucho króla pairs and plays them. Every legal answer gets a
 score; the best wins, ties broken by the bot's own seeded RNG.
 """
 
@@ -65,7 +66,6 @@ class UchokrolaBasicBot(ViewBot):
 
     def _score(self, view: JSON, text: str, leader: int, friends: set[int]) -> float:
         move = self.game.notation.parse(text)
-        me: int = view["seat"]
         hand = [self.cards.by_name[c] for c in view["hand"]]
         verb = move.verb
         value = self._value(move.card) if move.card >= 0 else 0
@@ -82,8 +82,11 @@ class UchokrolaBasicBot(ViewBot):
             name = self.cards.name(move.char)
             return -CHARACTER_TASTE.index(name) if name in CHARACTER_TASTE else -99
         if verb == "riposte":
-            arrived = view["displays"][me][-1] if view["displays"][me] else None
-            return 1 if arrived is None or self._value(self.cards.by_name[arrived]) < 0 else -1
+            # the card that arrived beside us (the riposte window's task names it)
+            kind, _, _, card, _ = view["stack"][-1]
+            if kind != "riposte" or card < 0:
+                return 1
+            return 1 if self._value(card) < 0 else -1
         if verb in ("pass", "skip", "done", "end turn"):
             return 0
         if verb == "draw":

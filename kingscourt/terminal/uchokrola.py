@@ -2,7 +2,9 @@
 
 The table is drawn from the human seat's view only; the narration log scrolls above it.
 Answer a question with the number of an option or its text (``play Faux pas -> 2``);
-``?`` shows the variants and rule decisions, ``q`` leaves the game.
+``?`` shows the variants in play and the rule decisions (:mod:`..games.uchokrola.help`),
+``q`` leaves the game. Questions say what they are about (which card was displayed beside
+you and by whom; whose displayed card an ability would use).
 """
 
 from __future__ import annotations
@@ -37,10 +39,26 @@ def _cards(names: list[str], kinds: dict[str, str]) -> Text:
     return out
 
 
+def _plural(n: int, word: str = "card") -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def _who(view: JSON, seat: int) -> str:
+    """A seat as the table knows it: its character and number."""
+    chars = view["characters"][seat]
+    return f"{chars[0]} (seat {seat})" if chars else f"seat {seat}"
+
+
+def _title(view: JSON) -> str:
+    if view["turn_number"] < 1:
+        return "Ucho Króla — choosing characters"  # no turn has begun yet
+    return f"Ucho Króla — turn {view['turn_number']}"
+
+
 def render(view: JSON, kinds: dict[str, str], console: Console) -> None:
     """The table as ``view`` shows it."""
     me = view["seat"]
-    table = Table(title=f"Ucho Króla — turn {view['turn_number']}", show_lines=False)
+    table = Table(title=_title(view), show_lines=False)
     for column in ("seat", "character", "hand", "displayed (oldest first)", "prestige"):
         table.add_column(column)
     for s in range(view["players"]):
@@ -51,7 +69,7 @@ def render(view: JSON, kinds: dict[str, str], console: Console) -> None:
         marks = ("▶ " if s == view["turn"] else "  ") + str(s)
         if s == view["favourite"]:
             marks += " ★"
-        pile = f"{view['prestige_sizes'][s]} cards"
+        pile = _plural(view["prestige_sizes"][s])
         if view["announced"] is not None:
             pile += f" (announced {view['announced'][s]})"
         if s == me:
@@ -73,23 +91,86 @@ def render(view: JSON, kinds: dict[str, str], console: Console) -> None:
             console.print(Text.assemble(f"{label}: ", _cards(view[key], kinds)))
 
 
+def _value(value: Any) -> str:
+    return "on" if value is True else "off" if value is False else str(value)
+
+
 def rules_help(view: JSON, console: Console) -> None:
-    """The variants in play and the rule decisions of this implementation."""
+    """For the player: the variants in play, how this table plays, how to write an action."""
     from ..engine import describe
     from ..games import uchokrola
+    from ..games.uchokrola import help as player_help
 
+    console.print("[bold]Variants at this table[/bold]")
     for rule in describe(uchokrola.UchoRules):
-        console.print(f"[bold]{rule['label']}[/bold] = {view['rules'][rule['name']]!r}: "
-                      f"{rule['help']}")
-    console.print(uchokrola.__doc__ or "")
+        console.print(f"  {rule['label']}: [bold]{_value(view['rules'][rule['name']])}[/bold]"
+                      f" — {rule['help']}")
+    console.print("[bold]How this table plays[/bold] (where the rulebook leaves room)")
+    for line in player_help.DECISIONS:
+        console.print(f"  • {line}")
+    console.print("[bold]Writing an action[/bold]")
+    for line in player_help.NOTATION:
+        console.print(f"  • {line}")
 
 
-def ask(view: JSON, console: Console) -> str:
+def question(view: JSON, game: UchoGame) -> str:
+    """The question asked, told from the asked seat's side."""
+    names = [t.name for t in game.cards.types]
+    asked: str = view["question"]
+    if not view["stack"] or view["over"]:
+        return asked
+    kind: str
+    a: int
+    b: int
+    n: int
+    kind, _, a, b, n = view["stack"][-1]  # the pending task: kind, seat, a, b, n
+    if kind == "riposte":
+        card = names[b] if b >= 0 else "a card"
+        did = f"swapped {card} in (Kuzyneczka)" if n else f"displayed {card}"
+        ask = ("riposte or pass" if "riposte" in view["legal"]
+               else "pass (you hold no Kąśliwa riposta)")
+        return f"{_who(view, a)} {did} beside your character: {ask}"
+    if kind == "savoir-vivre":
+        return f"Savoir-vivre: keep {names[a]}, or display it beside a character"
+    if kind == "perform-or-skip":
+        return f"Savoir-vivre: perform the effect of {names[a]}, or skip it"
+    return asked
+
+
+def _neighbours(view: JSON, seat: int) -> list[int]:
+    n = view["players"]
+    return [1 - seat] if n == 2 else sorted({(seat - 1) % n, (seat + 1) % n})
+
+
+#: Characters whose ability performs a card displayed beside a neighbour.
+NEIGHBOURLY = frozenset({"callieres", "du_vallon"})
+
+
+def explain(view: JSON, game: UchoGame, text: str) -> str:
+    """``text`` with, for an ability or Podpicie performing a neighbour's displayed card,
+    beside whom that card lies."""
+    card = None
+    move = game.notation.parse(text)
+    if move.verb == "use" and move.card >= 0:
+        if game.cards.types[move.char].effect in NEIGHBOURLY:
+            card = game.cards.name(move.card)
+    elif move.verb == "perform" and view["phase"] == "podpicie":
+        card = game.cards.name(move.card)
+    if card is None:
+        return text
+    owners = [s for s in _neighbours(view, view["seat"]) if card in view["displays"][s]]
+    if not owners:
+        return text
+    return f"{text}  ({card} beside {' and '.join(_who(view, s) for s in owners)})"
+
+
+def ask(view: JSON, console: Console, game: UchoGame) -> str:
     """The human's answer: a number or the text of a legal action."""
     legal: list[str] = view["legal"]
-    console.print(f"[bold]{view['question']}[/bold] [dim](number or text; ? help; q quit)[/dim]")
+    console.print(f"[bold]{question(view, game)}[/bold] "
+                  "[dim](number or text; ? help; q quit)[/dim]")
     for i, text in enumerate(legal, 1):
-        console.print(f"  {i:>2}. {text}")
+        console.print(f"  {i:>2}. {explain(view, game, text)}")
     while True:
         try:
             answer = console.input("> ").strip()
@@ -138,7 +219,7 @@ def play(*, seat: int, bots: str, players: int | None, seed: int | None,
             render(view, kinds, console)
             while True:
                 try:
-                    state.apply(seat, ask(view, console))
+                    state.apply(seat, ask(view, console, game))
                     break
                 except (IllegalAction, MalformedAction) as e:
                     console.print(f"[red]{e}[/red]")

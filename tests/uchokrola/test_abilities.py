@@ -18,7 +18,7 @@ def at(chars: list[str], **kw):  # type: ignore[no-untyped-def]
 def test_bragelonne_after_displaying_an_intrigue_card_once_a_turn() -> None:
     st = at(["Hrabina de Bragelonne", "Madame du Barry"],
             hands=[["Faux pas", "Menuet"], []], deck=["Fraszka"] * 4, discard=["Knucie"])
-    play(st, "play Faux pas -> 1", "pay Menuet")
+    play(st, "play Faux pas -> 1", "pay Menuet", "pass")
     assert legal(st) == ["use Hrabina de Bragelonne: draw",
                          "use Hrabina de Bragelonne: take discard", "end turn"]
     play(st, "use Hrabina de Bragelonne: take discard")
@@ -32,8 +32,8 @@ def test_no_ability_without_its_condition_and_none_when_simplified() -> None:
     assert mover(st) == 1
     st = position(chars=[["Hrabina de Bragelonne"], ["Madame du Barry"]],
                   hands=[["Faux pas", "Menuet"], []], simplified=True)
-    play(st, "play Faux pas -> 1", "pay Menuet")
-    assert mover(st) == 1
+    play(st, "play Faux pas -> 1", "pay Menuet", "pass")
+    assert mover(st) == 1 and st.view(1)["phase"] == "action"
 
 
 def test_vardes_after_a_special_card_draws_or_buries_the_top_discard() -> None:
@@ -68,7 +68,7 @@ def test_markiz_at_the_end_of_another_turn_after_riposting() -> None:
     st = at(["Madame du Barry", "Markiz de Callières"],
             hands=[["Faux pas", "Menuet"], [R]], displays=[["Rozrzutność"], []],
             discard=["Knucie"], deck=["Fraszka"] * 4)
-    play(st, "play Faux pas -> 1", "pay Menuet", "riposte")
+    play(st, "play Faux pas -> 1", "pay Menuet", "riposte", "pass")
     # seat 0's turn ends: Markiz is asked before the limits
     assert mover(st) == 1 and st.view(1)["phase"] == "markiz-end-of-turn"
     assert legal(st) == ["use Markiz de Callières: Rozrzutność", "pass"]
@@ -85,7 +85,7 @@ def test_du_barry_keeps_two_with_menuet_and_reveals_five_with_zdradzone() -> Non
     st = at(["Madame du Barry", "Hrabia de La Fare"],
             hands=[["Zdradzone sekrety", "Podpicie"], []],
             deck=["Faux pas", "Fraszka", "Fraszka", "Fraszka", "Knucie", "Menuet"])
-    play(st, "play Zdradzone sekrety -> 1", "pay Podpicie")
+    play(st, "play Zdradzone sekrety -> 1", "pay Podpicie", "pass")
     assert len(st.view(None)["revealed"]) == 5
 
 
@@ -93,7 +93,7 @@ def test_baronowa_after_an_intrigue_performs_a_neighbours_card() -> None:
     st = at(["Baronowa du Vallon", "Madame du Barry"], hands=[["Rozrzutność", "Menuet"], []],
             displays=[[], ["Faux pas"]], discard=["Knucie", "Fraszka"],
             deck=["Podpicie", "Podpicie", "Menuet"])
-    play(st, "play Rozrzutność -> 1", "pay Menuet")
+    play(st, "play Rozrzutność -> 1", "pay Menuet", "pass")
     assert legal(st) == ["use Baronowa du Vallon: Rozrzutność",
                          "use Baronowa du Vallon: Faux pas", "end turn"]
     play(st, "use Baronowa du Vallon: Faux pas")
@@ -114,7 +114,7 @@ def test_biskup_performs_the_cost_card_too_paying_a_special_card() -> None:
     st = at(["Biskup Vannes", "Madame du Barry"],
             hands=[["Rozrzutność", "Faux pas", "Knucie", "Fraszka"], []],
             discard=["Menuet", "Podpicie"], deck=["Kuzyneczka", "Kuzyneczka", "Fraszka"])
-    play(st, "play Rozrzutność -> 1", "pay Faux pas")
+    play(st, "play Rozrzutność -> 1", "pay Faux pas", "pass")
     assert hand(st, 0)["Podpicie"] == 1
     play(st, "use Biskup Vannes")
     assert legal(st) == ["discard Fraszka", "discard Podpicie", "discard Knucie"]
@@ -126,7 +126,7 @@ def test_biskup_paying_two_cards() -> None:
     st = at(["Biskup Vannes", "Madame du Barry"],
             hands=[["Rozrzutność", "Rozwiązłość", "Fraszka"], []],
             discard=["Menuet", "Podpicie"], displays=[[], ["Kuzyneczka"]])
-    play(st, "play Rozrzutność -> 1", "pay Rozwiązłość", "use Biskup Vannes",
+    play(st, "play Rozrzutność -> 1", "pay Rozwiązłość", "pass", "use Biskup Vannes",
          "discard Fraszka", "discard Podpicie")
     assert st.view(0)["phase"] == "rozwiazlosc"  # the cost card's effect now runs
     play(st, "take Kuzyneczka from 1:1")

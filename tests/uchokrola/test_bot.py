@@ -53,3 +53,20 @@ def test_keeps_positive_cards_near_its_own_character() -> None:
     play(st, b.choose(st.view(0)))
     displays = st.view(None)["displays"]
     assert "Kuzyneczka" in displays[0] and displays[1] == ["Faux pas"]
+
+
+def test_ripostes_at_the_negative_card_swapped_in_not_at_the_last_one() -> None:
+    st = position(3, hands=[["Kuzyneczka"], ["Kąśliwa riposta"], []],
+                  displays=[[], ["Kuzyneczka", "Fraszka"], ["Zdradzone sekrety"]],
+                  deck=["Maskarada"] * 4)
+    play(st, "play Kuzyneczka", "swap Kuzyneczka at 1:1", "with Zdradzone sekrety at 2:1")
+    assert st.view(None)["displays"][1] == ["Zdradzone sekrety", "Fraszka"]
+    assert bot().choose(st.view(1)) == "riposte"
+
+
+def test_passes_when_it_holds_no_riposte() -> None:
+    st = position(hands=[["Faux pas", "Menuet"], ["Fraszka", "Podszepty"]])
+    play(st, "play Faux pas -> 1", "pay Menuet")
+    view = st.view(1)
+    assert view["phase"] == "riposte" and view["legal"] == ["pass"]
+    assert bot().choose(view) == "pass"

@@ -21,13 +21,14 @@ def test_faux_pas_the_performer_draws_two() -> None:
     assert legal(st) == ["pay Menuet"]
     play(st, "pay Menuet")
     assert st.view(None)["displays"] == [["Menuet"], ["Faux pas"]]
+    play(st, "pass")  # seat 1 is asked whether to riposte, holding none
     assert hand(st, 0) == Counter({"Fraszka": 1, "Knucie": 1})
-    assert mover(st) == 1
+    assert mover(st) == 1 and st.view(1)["phase"] == "action"
 
 
 def test_rozrzutnosc_takes_the_top_discard() -> None:
     st = position(hands=[["Rozrzutność", "Podpicie"], []], discard=["Menuet", "Knucie"])
-    play(st, "play Rozrzutność -> 1", "pay Podpicie")
+    play(st, "play Rozrzutność -> 1", "pay Podpicie", "pass")
     assert hand(st, 0) == Counter({"Knucie": 1})
     assert st.view(None)["discard"] == ["Menuet"]
 
@@ -35,7 +36,7 @@ def test_rozrzutnosc_takes_the_top_discard() -> None:
 def test_rozrzutnosc_taking_the_last_discard_starts_a_new_pile_from_the_deck() -> None:
     st = position(hands=[["Rozrzutność", "Podpicie"], []], discard=["Knucie"],
                   deck=["Menuet", "Fraszka", "Fraszka"])
-    play(st, "play Rozrzutność -> 1", "pay Podpicie")
+    play(st, "play Rozrzutność -> 1", "pay Podpicie", "pass")
     assert hand(st, 0) == Counter({"Knucie": 1})
     assert st.view(None)["discard"] == ["Menuet"]
     assert st.view(None)["deck_size"] == 2
@@ -44,7 +45,7 @@ def test_rozrzutnosc_taking_the_last_discard_starts_a_new_pile_from_the_deck() -
 def test_rozwiazlosc_takes_any_displayed_card() -> None:
     st = position(4, hands=[["Rozwiązłość", "Podpicie"], [], [], []],
                   displays=[[], [], ["Kuzyneczka", "Menuet"], []])
-    play(st, "play Rozwiązłość -> 1", "pay Podpicie")
+    play(st, "play Rozwiązłość -> 1", "pay Podpicie", "pass")
     assert "take Menuet from 2:2" in legal(st)
     assert "take Podpicie from 0:1" in legal(st)  # own display too
     play(st, "take Menuet from 2:2")
@@ -55,11 +56,11 @@ def test_rozwiazlosc_takes_any_displayed_card() -> None:
 def test_zdradzone_sekrety_displays_negative_cards_and_discards_the_rest() -> None:
     st = position(3, hands=[["Zdradzone sekrety", "Podpicie"], [], []],
                   deck=["Faux pas", "Fraszka", "Knucie", "Menuet", "Menuet"])
-    play(st, "play Zdradzone sekrety -> 1", "pay Podpicie")
+    play(st, "play Zdradzone sekrety -> 1", "pay Podpicie", "pass")
     assert st.view(None)["revealed"] == ["Faux pas", "Fraszka", "Knucie"]
     assert set(legal(st)) == {f"display {c} -> {t}" for c in ("Faux pas", "Knucie")
                               for t in range(3)}
-    play(st, "display Knucie -> 2", "display Faux pas -> 2")
+    play(st, "display Knucie -> 2", "pass", "display Faux pas -> 2", "pass")
     # Fraszka (positive) is discarded by itself
     v = st.view(None)
     assert v["displays"][2] == ["Knucie", "Faux pas"]
@@ -71,7 +72,7 @@ def test_podpicie_performs_a_neighbours_card_but_never_another_podpicie() -> Non
     st = position(4, hands=[["Podpicie", "Menuet"], [], [], []],
                   displays=[[], ["Faux pas", "Podpicie"], ["Maskarada"], ["Rozrzutność"]],
                   deck=["Knucie", "Knucie", "Fraszka"], discard=["Kuzyneczka"])
-    play(st, "play Podpicie -> 2", "pay Menuet")
+    play(st, "play Podpicie -> 2", "pay Menuet", "pass")
     # seat 2 (not a neighbour of 0) and Podpicie are not offered
     assert legal(st) == ["perform Rozrzutność", "perform Faux pas"]
     play(st, "perform Faux pas")
@@ -102,7 +103,7 @@ def test_fraszka_without_an_ucho_only_draws() -> None:
 def test_anielskie_glosy_displays_two_cards_without_their_effects() -> None:
     st = position(hands=[["Anielskie głosy", "Faux pas", "Menuet"], []])
     deck = st.view(None)["deck_size"]
-    play(st, "play Anielskie głosy", "display Faux pas -> 1", "display Menuet -> 0")
+    play(st, "play Anielskie głosy", "display Faux pas -> 1", "pass", "display Menuet -> 0")
     v = st.view(None)
     assert v["displays"] == [["Anielskie głosy", "Menuet"], ["Faux pas"]]
     assert v["deck_size"] == deck  # Faux pas did not make anyone draw
@@ -111,7 +112,7 @@ def test_anielskie_glosy_displays_two_cards_without_their_effects() -> None:
 
 def test_anielskie_glosy_may_stop_after_one_card() -> None:
     st = position(hands=[["Anielskie głosy", "Faux pas", "Menuet"], []])
-    play(st, "play Anielskie głosy", "display Faux pas -> 1")
+    play(st, "play Anielskie głosy", "display Faux pas -> 1", "pass")
     assert "done" in legal(st)
     play(st, "done")
     assert hand(st, 0) == Counter({"Menuet": 1})
@@ -162,7 +163,7 @@ def test_savoir_vivre_swaps_with_the_discard_and_displays_with_optional_effect()
     play(st, "play Savoir-vivre")
     assert st.view(None)["discard"] == ["Menuet", "Savoir-vivre"]
     assert legal(st) == ["keep Faux pas", "display Faux pas -> 0", "display Faux pas -> 1"]
-    play(st, "display Faux pas -> 1")
+    play(st, "display Faux pas -> 1", "pass")
     assert legal(st) == ["perform Faux pas", "skip"]
     play(st, "perform Faux pas")
     assert hand(st, 0) == Counter({"Knucie": 2})

@@ -19,8 +19,12 @@ def attack(rip0: int, rip1: int):  # type: ignore[no-untyped-def]
     return st
 
 
-def test_no_riposte_in_hand_no_question() -> None:
+def test_without_a_riposte_in_hand_the_question_is_asked_with_pass_only() -> None:
     st = attack(0, 0)
+    assert mover(st) == 1 and st.view(1)["phase"] == "riposte"
+    assert legal(st) == ["pass"]
+    assert hand(st, 0)["Knucie"] == 0  # not yet performed
+    play(st, "pass")
     assert hand(st, 0) == Counter({"Knucie": 1, "Podpicie": 1})  # Faux pas performed
     assert mover(st) == 1 and st.view(1)["phase"] == "action"
 
@@ -41,7 +45,10 @@ def test_chain_then_the_triggering_effect(rip0: int, rip1: int, length: int) -> 
         assert legal(st) == ["riposte", "pass"]
         assert hand(st, 0)["Knucie"] == 0  # Faux pas waits for the whole chain
         play(st, "riposte")
-    # the chain is over: nobody left with a riposte to answer with
+    # the last player answered holds no riposte: asked all the same, with pass only
+    assert mover(st) == (1 if length % 2 == 0 else 0) and legal(st) == ["pass"]
+    assert hand(st, 0)["Knucie"] == 0
+    play(st, "pass")
     v = st.view(None)
     assert v["displays"][0].count(R) == (length + 1) // 2
     assert v["displays"][1].count(R) == length // 2
@@ -66,6 +73,8 @@ def test_riposte_answers_every_display_by_another_player() -> None:
     assert mover(st) == 1 and legal(st) == ["riposte", "pass"]
     play(st, "riposte")
     assert st.view(None)["displays"][0] == ["Anielskie głosy", R]
+    assert mover(st) == 0 and legal(st) == ["pass"]  # the riposte beside seat 0 asks it
+    play(st, "pass")
     assert mover(st) == 0 and "display Menuet -> 1" in legal(st)
 
 
@@ -75,8 +84,10 @@ def test_kuzyneczka_owners_answer_beside_the_player_in_turn_order() -> None:
     play(st, "play Kuzyneczka", "swap Faux pas at 1:1", "with Menuet at 2:1")
     assert mover(st) == 1
     play(st, "riposte")
+    assert mover(st) == 0 and legal(st) == ["pass"]
+    play(st, "pass")
     assert mover(st) == 2
-    play(st, "riposte")
+    play(st, "riposte", "pass")
     assert st.view(None)["displays"][0] == ["Kuzyneczka", R, R]
 
 

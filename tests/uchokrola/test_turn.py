@@ -29,9 +29,13 @@ def test_hand_limit_in_turn_order_from_the_acting_player_each_choosing() -> None
     assert st.view(None)["turn"] == 2
 
 
-def test_hand_limit_with_identical_cards_is_not_asked() -> None:
+def test_hand_limit_with_identical_cards_is_asked_all_the_same() -> None:
+    # skipping it would tell the table that the hand holds six copies of one card
     st = position(hands=[["Faux pas"] * 5, []], deck=["Faux pas", "Menuet", "Menuet"])
     play(st, "draw")
+    assert mover(st) == 0 and st.view(0)["phase"] == "hand-limit"
+    assert legal(st) == ["discard Faux pas"]
+    play(st, "discard Faux pas")
     assert hand(st, 0) == Counter({"Faux pas": 5})
     assert mover(st) == 1
 
@@ -68,7 +72,7 @@ def test_the_deck_runs_out_twice_and_the_game_ends_after_that_turn() -> None:
 
 def test_draws_after_the_last_card_find_nothing_and_the_turn_still_ends() -> None:
     st = position(hands=[["Faux pas", "Menuet"], []], deck=["Fraszka"], discard=[])
-    play(st, "play Faux pas -> 1", "pay Menuet")
+    play(st, "play Faux pas -> 1", "pay Menuet", "pass")
     # the only card left is drawn, and the discard pile was empty: no reshuffle possible
     assert hand(st, 0) == Counter({"Fraszka": 1})
     assert st.is_over()
@@ -120,3 +124,27 @@ def test_intrigue_cannot_target_oneself() -> None:
     assert legal(st) == ["draw", "play Faux pas -> 1", "play Menuet"]
     err = st.check(0, "play Faux pas -> 0")
     assert err is not None and err.rule == "needs-target"
+
+
+def test_a_seat_written_oddly_is_malformed_not_a_broken_rule() -> None:
+    st = position(3, hands=[["Faux pas", "Fraszka"], ["Menuet"], []],
+                  displays=[[], ["Knucie"], []])
+    before = st.view(None)
+    for text in ("play Faux pas -> 01", "play Faux pas -> +1", "play Faux pas -> \u0661",
+                 "play Faux pas -> 1.0"):
+        with pytest.raises(kingscourt.MalformedAction):
+            st.check(0, text)
+        with pytest.raises(kingscourt.MalformedAction):
+            st.apply(0, text)
+    assert st.view(None) == before
+    # well written, the same action is refused for the rule it breaks
+    err = st.check(0, "play Faux pas -> 1")
+    assert err is not None and err.rule == "intrigue-cost"
+    err = st.check(0, "play Faux pas -> 7")
+    assert err is not None and err.rule == "no-such-seat"
+    st = position(3, hands=[["Podszepty"], [], []], displays=[[], ["Knucie"], []])
+    play(st, "play Podszepty")
+    for text in ("take Knucie from 1:01", "take Knucie from 01:1"):
+        with pytest.raises(kingscourt.MalformedAction):
+            st.check(0, text)
+    assert st.check(0, "take Knucie from 1:1") is None

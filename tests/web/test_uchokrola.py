@@ -1,16 +1,20 @@
 """Ucho Króla in two browsers: character choice, a turn that plays an intrigue beside the
-friend's character (with its cost), the friend's riposte prompt and the riposte."""
+friend's character (with its cost), the friend's riposte prompt and the riposte; and the
+setting that passes for a seat asked to riposte without holding a riposte."""
 
 from __future__ import annotations
+
+import time
 
 import kingscourt
 
 from .helpers import create_table, invite_friend, shot, version, wait_past
 
 
-def riposte_plan() -> tuple[int, list[tuple[int, str]]]:
+def riposte_plan(holding: bool = True) -> tuple[int, list[tuple[int, str]]]:
     """A seed and the actions (characters, the intrigue, its cost) that bring seat 1 or 0 to a
-    riposte prompt in a two-player game; found with the engine, so it follows the rules."""
+    riposte prompt in a two-player game, the seat asked ``holding`` a riposte or not; found
+    with the engine, so it follows the rules."""
     game = kingscourt.load_game("uchokrola")
     for seed in range(300):
         s = game.new_state(players=2, seed=seed)
@@ -31,7 +35,8 @@ def riposte_plan() -> tuple[int, list[tuple[int, str]]]:
                 b = str(t.legal_actions(m)[0])
                 t.apply(m, b)
                 seq.append((m, b))
-            if t.to_move() == [1 - m] and t.view(1 - m)["phase"] == "riposte":
+            if t.to_move() == [1 - m] and t.view(1 - m)["phase"] == "riposte" and (
+                    ("riposte" in t.view(1 - m)["legal"]) == holding):
                 return seed, acts + seq
     raise AssertionError("no seed below 300 leads to a riposte")
 
@@ -66,3 +71,41 @@ def test_turn_with_riposte_prompt(new_page) -> None:
     wait_past(target, v)
     target.wait_for_function("() => !document.querySelector('#prompt.riposte')")
     shot(target, "uchokrola-after-riposte")
+
+
+def test_passing_for_a_seat_without_a_riposte_is_a_remembered_setting(new_page) -> None:
+    seed, plan = riposte_plan(holding=False)
+    ada, bea = new_page(), new_page()
+    create_table(ada, "uchokrola", "Ada", seed=seed, players=2, seats={1: "human"})
+    invite_friend(ada, bea, "Bea")
+    pages = [ada, bea]
+    target = pages[1 - plan[-1][0]]
+    box = target.locator("#uk-auto-pass")
+    assert box.is_checked()  # on unless the player turns it off
+    box.uncheck()
+    assert target.evaluate("localStorage.getItem('kingscourt.uchokrola.autoPass')") == "false"
+    target.reload()
+    target.wait_for_selector(".board[data-version]")
+    assert not target.locator("#uk-auto-pass").is_checked()  # remembered
+    for seat, action in plan:
+        page = pages[seat]
+        button = page.locator(f'button.uk-option[data-action="{action}"]')
+        button.wait_for()
+        v = version(page)
+        button.click()
+        wait_past(page, v)
+    target.wait_for_selector("#prompt.riposte")
+    assert target.locator("#prompt button.uk-option").evaluate_all(
+        "els => els.map(e => e.dataset.action)") == ["pass"]
+    v = version(target)
+    target.wait_for_timeout(2500)  # longer than the longest delay: setting off, no pass
+    assert version(target) == v and target.locator("#prompt.riposte").count() == 1
+    shot(target, "uchokrola-riposte-pass-only")
+    started = time.monotonic()
+    target.locator("#uk-auto-pass").check()
+    target.wait_for_function("() => !document.querySelector('#prompt.riposte')",
+                             timeout=5000)
+    waited = time.monotonic() - started
+    assert 0.5 <= waited <= 3.5, waited  # a moment, not at once
+    assert version(target) > v
+    assert any("let it pass" in line for line in target.locator("#narration li").all_inner_texts())

@@ -3,20 +3,33 @@
 Rulebook: ``shared/seeds/002_4769712ccfa51193.txt`` (English text, Polish card names), with
 the decisions of ``shared/RULES-NOTES.md`` §3 (deck of 120 cards and its values in
 ``cards.json``; colours; Menuet and Knucie as actions; who acts; riposte chains; limits; deck
-exhaustion; scoring; hidden information). Further decisions taken where both are silent:
+exhaustion; scoring; hidden information).
+
+Principle: whether a seat is asked a question depends only on what every seat may know.
+A question skipped or asked because of hidden cards would tell the table what a hand holds,
+so the owner of the character beside which another player displayed a card is always asked
+to riposte (``pass`` the only answer without a Kąśliwa riposta), and so on along the chain;
+the Menuet keep is asked even when the cards are identical, the end-of-turn hand-limit
+discard even when the hand holds identical cards, and the ability phase whenever an ability's
+public condition holds, even if the hand does not allow it (``end turn`` the only answer:
+Hrabia de La Fare, Markiza d'Arquien, Biskup Vannes with one card that is not special).
+Only what is public may decide: hand sizes, displays, the discard pile, this turn's flags.
+
+Further decisions taken where both are silent:
 
 - Set-up follows the rulebook's order: characters are dealt (2 each, 1 with 6 players, or 1
   when the card file holds too few) and chosen one player after another from the start
-  player, each choice secret until all have chosen; then Hrabia de Guiche draws 2 of the
-  remaining characters (face up), hands of 5 are dealt and the deck's top card starts the
-  discard pile. The start player and the favourite (Faworyt króla) are drawn at random.
+  player, each choice secret until all have chosen; then Hrabia de Guiche draws 2 (face up)
+  from the undealt characters and those the *other* players turned down, never his own
+  (Setup 1); hands of 5 are dealt and the deck's top card starts the discard pile. The
+  start player and the favourite (Faworyt króla) are drawn at random.
 - Seat ``i+1`` plays after seat ``i`` (clockwise); "the player next to you" is either
   neighbour (with 2 players, the opponent); every choice is a prompt of its own.
 - Playing an intrigue card is two answers: ``play Faux pas -> 2`` then ``pay Menuet`` (the
   card displayed beside one's own character). A riposte window opens after every display
   beside another player's character by someone else (the played intrigue, Savoir-vivre's
   card, Anielskie głosy, Zdradzone sekrety, a riposte); Kuzyneczka opens one for each other
-  owner of a swapped card. Only players holding a riposte are asked.
+  owner of a swapped card. The owner is asked whether or not they hold a riposte.
 - Savoir-vivre: the taken card is kept or displayed beside any character; a displayed
   intrigue or buffoonery card's effect is then optional ("you may", as the card says). The
   Savoir-vivre itself goes onto the discard pile, so it is no displayed special card.
@@ -32,13 +45,14 @@ exhaustion; scoring; hidden information). Further decisions taken where both are
   in another player's turn after riposting there, at that turn's end before the limits, as
   the card says), Baronowa and Biskup (an intrigue card as the action). Biskup Vannes performs
   the cost card's effect (offered when it has one: an intrigue card, Menuet or Knucie),
-  paying one special card or any two cards. Baron de Chantal: 1–3 displayed cards of one
+  paying one special card or any two cards; with one card left the phase is asked whatever
+  that card is. Baron de Chantal: 1–3 displayed cards of one
   colour (Ucho króla has none). Markiza d'Arquien may look through any pile, her own too.
 - Madame du Barry keeps 2 of Menuet's 4 cards and reveals 5 with Zdradzone sekrety whenever
   she performs them (also through Knucie, Podpicie, Biskup Vannes).
 - Hrabia de La Fare and Markiza d'Arquien are asked at every ability phase (``end turn``
   always offered), so that skipping the question does not tell the table their hand holds
-  no pair; other abilities are asked only when their (public) condition holds.
+  no pair; other abilities are asked when their public condition holds.
 - Simplified variant: no abilities at all; Hrabia de Guiche draws no extras and loses no
   prestige. Open variant: one unchosen character goes into the middle of the deck after the
   deal; when it comes to the top it is set aside (no card effect can take it) and prestige
@@ -52,7 +66,8 @@ exhaustion; scoring; hidden information). Further decisions taken where both are
   as running out again. Draws that find no card are skipped. Discards are face up and public
   (Menuet's and Zdradzone sekrety's discards included); cards leaving a display for a prestige
   pile are not named in the narration. Several discards at once: the player orders them
-  (the last lies on top), asked only while they differ.
+  (the last lies on top); Menuet's and Zdradzone sekrety's cards, public once discarded,
+  are asked only while they differ, the hand limit always.
 - Displayed cards are named by place in actions: ``take Faux pas from 2:1`` (seat 2, slot 1
   closest to the character, the oldest). Seats are 0-based.
 - ``sample_world`` deals hidden cards anew (sizes kept) until the pending question has an

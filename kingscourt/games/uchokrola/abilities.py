@@ -60,13 +60,19 @@ def _la_fare(st: UchoState, seat: int, head: str) -> list[str]:
     return [f"{head}: {st.name(c)}" for c in sorted(set(hand)) if hand.count(c) >= 2]
 
 
+def _vannes_condition(st: UchoState, seat: int) -> bool:
+    # Public: the action was an intrigue card whose cost card has an effect to perform, and
+    # the hand (its size is public) holds a card to pay with.
+    if not st.f_intrigue_action or st.cost < 0 or not st.hands[seat]:
+        return False
+    cost = st.cs.types[st.cost]
+    return cost.kind is Kind.INTRIGUE or cost.effect in ("menuet", "knucie")
+
+
 def _vannes(st: UchoState, seat: int, head: str) -> list[str]:
     # Your action was an intrigue card: perform the cost card's effect too, paying one special
     # card or any 2 cards from hand. Only cards with an effect to perform qualify.
-    if not st.f_intrigue_action or st.cost < 0:
-        return []
-    cost = st.cs.types[st.cost]
-    if cost.kind is not Kind.INTRIGUE and cost.effect not in ("menuet", "knucie"):
+    if not _vannes_condition(st, seat):
         return []
     hand = st.hands[seat]
     if len(hand) >= 2 or any(st.cs.kind(c) is Kind.SPECIAL for c in hand):
@@ -106,9 +112,19 @@ ABILITIES: dict[str, AbilityOptions] = {
 }
 
 
-#: Abilities whose condition is a secret of the hand: their owner is always asked, so that
-#: skipping the question does not tell the table that the hand holds no pair.
-HAND_SECRETS = frozenset({"la_fare", "arquien"})
+def _always(st: UchoState, seat: int) -> bool:
+    return True
+
+
+#: Abilities whose options depend on the secret hand, with the public condition under which
+#: their owner is asked anyway (``end turn`` the only answer when the hand does not allow
+#: them): skipping the question would tell the table that the hand holds no pair (La Fare,
+#: Markiza d'Arquien) or, with one card left, no special card (Biskup Vannes).
+ASKED_WHEN: dict[str, Callable[[UchoState, int], bool]] = {
+    "la_fare": _always,
+    "arquien": _always,
+    "vannes": _vannes_condition,
+}
 
 
 def _ability_options(st: UchoState, task: Task) -> list[str]:
@@ -122,7 +138,8 @@ def _ability_options(st: UchoState, task: Task) -> list[str]:
         options = ABILITIES.get(effect)
         if options is not None:
             out.extend(options(st, seat, f"use {st.name(char)}"))
-            ask = ask or effect in HAND_SECRETS
+            asked = ASKED_WHEN.get(effect)
+            ask = ask or (asked is not None and asked(st, seat))
     return [*out, "end turn"] if out or ask else []
 
 
@@ -138,16 +155,12 @@ def _ability(st: UchoState, task: Task, move: Move) -> None:
         st.say(f"{who} uses {name}'s ability.")
         st.draw(seat, 1)
     elif move.detail == "take discard":
-        card = st.take_discard()
-        assert card is not None
-        st.hands[seat].append(card)
-        st.say(f"{who} uses {name}'s ability and takes {st.name(card)} from the discard pile.")
+        st.take_discard(st.hands[seat], lambda card: (
+            f"{who} uses {name}'s ability and takes {card} from the discard pile."))
     elif move.detail == "bury":
-        card = st.take_discard()
-        assert card is not None
-        st.prestige[move.seat].append(card)
-        st.say(f"{who} uses {name}'s ability and throws {st.name(card)} into "
-               f"{st.who(move.seat)}'s prestige pile.")
+        st.take_discard(st.prestige[move.seat], lambda card: (
+            f"{who} uses {name}'s ability and throws {card} into "
+            f"{st.who(move.seat)}'s prestige pile."))
     elif ability in ("callieres", "du_vallon"):
         st.say(f"{who} uses {name}'s ability on {st.name(move.card)} beside a neighbour.")
         st.stack.append(Task(T.PERFORM, seat, a=move.card))

@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 from .cards import Kind
 from .notation import Move, place
-from .state import UchoState
+from .state import UchoState, n_cards
 from .tasks import T, Task, decision
 
 Effect = Callable[[UchoState, int, int], None]
@@ -64,12 +64,10 @@ def faux_pas(st: UchoState, seat: int, target: int) -> None:
 @effect("rozrzutnosc")
 def rozrzutnosc(st: UchoState, seat: int, target: int) -> None:
     """Take into hand the top card of the discard pile."""
-    card = st.take_discard()
+    card = st.take_discard(st.hands[seat], lambda name: (
+        f"{st.who(seat)} takes {name} from the discard pile into their hand."))
     if card is None:
         st.say("The discard pile is empty: nothing to take.")
-        return
-    st.hands[seat].append(card)
-    st.say(f"{st.who(seat)} takes {st.name(card)} from the discard pile into their hand.")
 
 
 @effect("rozwiazlosc")
@@ -208,7 +206,7 @@ def _maskarada(st: UchoState, task: Task, move: Move) -> None:
     seat, t = task.seat, move.seat
     taken = take_random(st, t, 2)
     st.hands[seat].extend(taken)
-    st.say(f"{st.who(seat)} takes {len(taken)} random cards from {st.who(t)}'s hand.")
+    st.say(f"{st.who(seat)} takes {n_cards(len(taken), 'random card')} from {st.who(t)}'s hand.")
     if taken:
         st.say(f"You take {st.names(taken)}.", seat)
         st.say(f"{st.who(seat)} takes your {st.names(taken)}.", t)
@@ -272,10 +270,10 @@ def _with(st: UchoState, task: Task, move: Move) -> None:
     d[task.a][task.b], d[move.seat][move.slot] = d[move.seat][move.slot], first
     st.say(f"{st.who(seat)} swaps {st.name(first)} beside {st.who(task.a)} with "
            f"{st.name(move.card)} beside {st.who(move.seat)}.")
-    owners = {task.a, move.seat} - {seat}
+    arrived = {task.a: move.card, move.seat: first}
     for s in reversed(st.order_from(st.acting)):
-        if s in owners:
-            st.stack.append(Task(T.RIPOSTE, s, a=seat))
+        if s in arrived and s != seat:
+            st.stack.append(Task(T.RIPOSTE, s, a=seat, b=arrived[s], n=1))
 
 
 # -- special cards played as actions ---------------------------------------------------------------
@@ -291,7 +289,7 @@ def menuet(st: UchoState, seat: int, target: int) -> None:
         st.looked.append(card)
     st.looked_by = seat
     st.say_before(mark, [
-        (f"{st.who(seat)} takes {len(st.looked)} cards from the top of the deck.", -1),
+        (f"{st.who(seat)} takes {n_cards(len(st.looked))} from the top of the deck.", -1),
         (f"You see {st.names(sorted(st.looked))}.", seat)])
     st.stack.append(Task(T.DISCARD_LOOKED, seat))
     st.stack.append(Task(T.MENUET_KEEP, seat, n=2 if st.has(seat, "du_barry") else 1))
@@ -387,7 +385,7 @@ decision(T.ZALOTNE, "Zalotne rozmowy: discard a displayed card, or done",
          _zalotne_options, _zalotne)
 decision(T.KUZYNECZKA, "Kuzyneczka: the first card to swap", _swap_options, _swap)
 decision(T.KUZYNECZKA_WITH, "Kuzyneczka: the card to swap it with", _with_options, _with)
-decision(T.MENUET_KEEP, "Menuet: keep a card", _keep_options, _keep, forced=True)
+decision(T.MENUET_KEEP, "Menuet: keep a card", _keep_options, _keep)
 decision(T.DISCARD_LOOKED, "Menuet: discard the rest (the last lies on top)",
          _looked_discard_options, _looked_discard, forced=True)
 decision(T.KNUCIE_TARGET, "Knucie: take a random card from whose hand?",

@@ -34,8 +34,18 @@ class Move:
     detail: str = ""
 
 
-_TARGET = re.compile(r"^(.+) -> (\d+)$")
-_PLACE = re.compile(r"^(.+) (from|at) (\d+):(\d+)$")
+_TARGET = re.compile(r"^(.+) -> (\S+)$")
+_PLACE = re.compile(r"^(.+) (from|at) (\S+):(\S+)$")
+_NUMBER = re.compile(r"0|[1-9][0-9]*", re.ASCII)
+
+
+def _number(text: str, original: str) -> int:
+    """A seat or slot as written in the notation: ASCII digits, no sign, no leading zero
+    (``01`` or ``+1`` is no seat; the refusal must not blame a rule of the game)."""
+    if not _NUMBER.fullmatch(text):
+        raise MalformedAction(original, f"{text!r} is not a number as the notation writes it "
+                                        "(0, 1, 2 …)")
+    return int(text)
 
 
 class Notation:
@@ -89,32 +99,35 @@ class Notation:
                 return Move("use", char=char, detail=detail)
             m = _TARGET.match(detail)
             if m and m.group(1) == "bury":
-                return Move("use", char=char, detail="bury", seat=int(m.group(2)))
+                return Move("use", char=char, detail="bury", seat=_number(m.group(2), text))
             return Move("use", char=char, detail="card", card=self._card(detail, text))
         if verb in ("play", "display"):
             m = _TARGET.match(rest)
             if m:
-                return Move(verb, card=self._card(m.group(1), text), seat=int(m.group(2)))
+                return Move(verb, card=self._card(m.group(1), text),
+                            seat=_number(m.group(2), text))
             if verb == "display":
                 raise MalformedAction(text, "write display CARD -> SEAT")
             return Move("play", card=self._card(rest, text))
         if verb == "look":
-            m = re.match(r"^at (prestige )?(\d+)$", rest)
+            m = re.match(r"^at (prestige )?(\S+)$", rest)
             if not m:
                 raise MalformedAction(text, "write look at SEAT or look at prestige SEAT")
-            return Move("look-prestige" if m.group(1) else "look", seat=int(m.group(2)))
+            return Move("look-prestige" if m.group(1) else "look",
+                        seat=_number(m.group(2), text))
         if verb in ("take", "discard", "swap", "with"):
             m = _PLACE.match(rest)
             if m:
                 word = {"take": "from", "discard": "from", "swap": "at", "with": "at"}[verb]
-                if m.group(2) != word or int(m.group(4)) < 1:
+                seat, slot = _number(m.group(3), text), _number(m.group(4), text)
+                if m.group(2) != word or slot < 1:
                     raise MalformedAction(text, f"write {verb} CARD {word} SEAT:SLOT")
                 return Move(f"{verb}-at", card=self._card(m.group(1), text),
-                            seat=int(m.group(3)), slot=int(m.group(4)) - 1)
+                            seat=seat, slot=slot - 1)
             if verb == "take":
-                m = re.match(r"^from (\d+)$", rest)
+                m = re.match(r"^from (\S+)$", rest)
                 if m:
-                    return Move("take-from", seat=int(m.group(1)))
+                    return Move("take-from", seat=_number(m.group(1), text))
                 return Move("take", card=self._card(rest, text))
             if verb == "discard":
                 return Move("discard", card=self._card(rest, text))

@@ -25,15 +25,19 @@ def explain(st: UchoState, seat: int, move: Move) -> Violation:
     hand = st.hands[seat]
     if task.kind in (T.PAY_COST, T.HAND_LIMIT, T.BISKUP_PAY) and move.card not in hand:
         return Violation("not-in-hand", f"You hold no {st.name(move.card)}.")
+    if move.seat >= st.n:
+        return _no_such_seat(st, move.seat)
     if move.verb in ("take-at", "discard-at", "swap-at", "with-at"):
         here = st.displays[move.seat] if 0 <= move.seat < st.n else []
         if move.slot >= len(here) or here[move.slot] != move.card:
             return Violation("no-such-card",
                              f"{st.name(move.card)} is not displayed at {move.seat}:"
                              f"{move.slot + 1}.")
-    if move.seat >= st.n:
-        return Violation("no-such-seat", f"There is no seat {move.seat}.")
     return Violation("not-an-option", f"{question}: that is not one of your options.")
+
+
+def _no_such_seat(st: UchoState, seat: int) -> Violation:
+    return Violation("no-such-seat", f"There is no seat {seat}: the seats are 0 to {st.n - 1}.")
 
 
 def _explain_play(st: UchoState, seat: int, move: Move) -> Violation:
@@ -42,10 +46,12 @@ def _explain_play(st: UchoState, seat: int, move: Move) -> Violation:
     kind, effect = cs.kind(card), cs.types[card].effect
     if card not in hand:
         return Violation("not-in-hand", f"You hold no {name}.")
+    if move.seat >= st.n:
+        return _no_such_seat(st, move.seat)
     if kind is Kind.INTRIGUE or effect == "knucie":
         if move.seat < 0:
             return Violation("needs-target", f"Name the player: play {name} -> SEAT.")
-        if move.seat == seat or move.seat >= st.n:
+        if move.seat == seat:
             return Violation("needs-target",
                              f"{name} is displayed beside another player's character.")
     elif move.seat >= 0:

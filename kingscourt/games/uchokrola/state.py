@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import copy
 import random
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ...engine import (
@@ -35,6 +36,11 @@ DISPLAY_LIMIT = 3
 GUICHE_PENALTY = 5
 
 Log = tuple[Any, int, str] | None  # (previous node, audience (-1: everyone), text)
+
+
+def n_cards(n: int, what: str = "card") -> str:
+    """``1 card``, ``2 cards``, ``0 cards`` (``what`` may carry an adjective)."""
+    return f"{n} {what}" if n == 1 else f"{n} {what}s"
 
 
 class UchoState(State):
@@ -192,8 +198,12 @@ class UchoState(State):
         if self.marker >= 0 and not self.marker_in_deck:
             self.deck.insert(len(self.deck) // 2, self.marker)
             self.marker_in_deck = True
-        self.say(f"The discard pile is shuffled into a new deck of {len(self.deck)} cards; "
-                 f"{self.names(self.discard[-1:])} starts the new discard pile.")
+        if self.discard:
+            self.say(f"The discard pile is shuffled into a new deck of "
+                     f"{n_cards(len(self.deck))}; {self.name(self.discard[-1])} starts the new "
+                     f"discard pile.")
+        else:
+            self.say("There is no discard pile to shuffle into a new deck.")
         self._settle_deck()
 
     def draw(self, seat: int, k: int) -> list[int]:
@@ -205,7 +215,7 @@ class UchoState(State):
                 break
             self.hands[seat].append(card)
             got.append(card)
-        what = "a card" if len(got) == 1 else f"{len(got)} cards"
+        what = "a card" if len(got) == 1 else n_cards(len(got))
         if got:
             self.say_before(mark, [(f"{self.who(seat)} draws {what}.", -1),
                                    (f"You draw {self.names(got)}.", seat)])
@@ -213,11 +223,14 @@ class UchoState(State):
             self.say(f"{self.who(seat)} finds no card to draw.")
         return got
 
-    def take_discard(self) -> int | None:
-        """The discard pile's top card; an emptied pile restarts from the deck."""
+    def take_discard(self, into: list[int], told: Callable[[str], str]) -> int | None:
+        """The discard pile's top card, put ``into`` a hand or pile and narrated by ``told``
+        (given the card's name); an emptied pile then restarts from the deck, told after."""
         if not self.discard:
             return None
         card = self.discard.pop()
+        into.append(card)
+        self.say(told(self.name(card)))
         self.refill_discard()
         return card
 
@@ -245,7 +258,7 @@ class UchoState(State):
         where = "their own character" if by == target else self.who(target)
         self.say(f"{self.who(by)} displays {self.name(card)} beside {where}.")
         if target != by:
-            self.stack.append(Task(T.RIPOSTE, target, a=by))
+            self.stack.append(Task(T.RIPOSTE, target, a=by, b=card))
 
     def displayed(self, seats: list[int], kinds: tuple[Kind, ...] | None = None
                   ) -> list[tuple[int, int, int]]:
@@ -477,14 +490,18 @@ def _setup(st: UchoState, task: Task) -> None:
         if st.chosen[s] >= 0:
             st.characters[s] = [st.chosen[s]]
             st.box.extend(c for c in st.options[s] if c != st.chosen[s])
-        st.options[s] = []
     for s in range(st.n):
         st.say(f"Player {s} is {st.who(s)}.")
+    rejected = [[c for c in st.options[s] if c != st.chosen[s]] for s in range(st.n)]
+    for s in range(st.n):
+        st.options[s] = []
     st.box.sort()
     rng = st.rng()
     for s in range(st.n):
-        if st.has(s, "guiche") and st.box:
-            extra = rng.sample(st.box, min(2, len(st.box)))
+        # Setup 1: from the undealt characters and those the *other* players turned down
+        pool = [c for c in st.box if c not in rejected[s]]
+        if st.has(s, "guiche") and pool:
+            extra = rng.sample(pool, min(2, len(pool)))
             for c in extra:
                 st.box.remove(c)
             st.characters[s].extend(extra)
@@ -588,9 +605,10 @@ def _pay(st: UchoState, task: Task, move: Move) -> None:
 
 
 def _riposte_options(st: UchoState, task: Task) -> list[str]:
+    # Always asked: asking only the holders would tell the table who holds a riposte.
     if st.cs.id("kasliwa_riposta") in st.hands[task.seat]:
         return ["riposte", "pass"]
-    return []
+    return ["pass"]
 
 
 def _riposte(st: UchoState, task: Task, move: Move) -> None:
@@ -675,7 +693,7 @@ def _display_limit(st: UchoState, task: Task) -> None:
         if extra > 0:
             st.prestige[s].extend(st.displays[s][:extra])
             del st.displays[s][:extra]
-            what = "1 card goes" if extra == 1 else f"{extra} cards go"
+            what = f"{n_cards(extra)} {'goes' if extra == 1 else 'go'}"
             st.say(f"{what} from beside {st.who(s)} face down onto their prestige pile.")
 
 
@@ -694,11 +712,12 @@ decision(T.PAY_COST, "Choose the card displayed beside your own character as the
          _cost_options, _pay)
 decision(T.RIPOSTE, "A card was displayed beside your character: riposte or pass",
          _riposte_options, _riposte)
-decision(T.SAVOIR, "Keep the card or display it beside a character", _savoir_options, _savoir)
-decision(T.PERFORM_OPTIONAL, "Perform the displayed card's effect or skip it",
+decision(T.SAVOIR, "Savoir-vivre: keep the card taken, or display it beside a character",
+         _savoir_options, _savoir)
+decision(T.PERFORM_OPTIONAL, "Savoir-vivre: perform the displayed card's effect, or skip it",
          _optional_options, _optional)
 decision(T.HAND_LIMIT, "Discard down to 5 cards (the last discarded lies on top)",
-         _hand_limit_options, _hand_limit, forced=True)
+         _hand_limit_options, _hand_limit)
 step(T.SETUP, _setup)
 step(T.PERFORM, _perform)
 step(T.DISCARD_LIMBO, _discard_limbo)

@@ -26,7 +26,8 @@ class T(Enum):
     CHOOSE_CHARACTER = "choose-character"
     ACTION = "action"
     PAY_COST = "pay-cost"                  # a: the intrigue played, b: its target
-    RIPOSTE = "riposte"                    # seat: who may answer, a: whom it would hit
+    RIPOSTE = "riposte"                    # seat: who may answer, a: whom it would hit,
+                                           # b: the card that arrived, n: 1 if swapped in
     SAVOIR = "savoir-vivre"                # a: the card taken from the discard pile
     PERFORM_OPTIONAL = "perform-or-skip"   # a: the card whose effect may be performed
     MENUET_KEEP = "menuet-keep"            # n: cards still to keep

@@ -3,8 +3,9 @@
 Public zones and the task stack are copied; the seat's own cards and what it is being shown
 are placed as seen; every other card is dealt at random into the hidden places (other hands,
 other prestige piles, Menuet's cards of another player, the deck), respecting what the pending
-question needs (a player asked to riposte holds a riposte; a player paying for an intrigue
-holds it and a card to pay with). Earlier glimpses (an old Fraszka) are not used.
+question needs (a player paying for an intrigue holds it and a card to pay with; a riposte
+window, the Menuet keep, the hand-limit discard and the ability phase are asked whatever the
+hidden cards are, so they constrain nothing). Earlier glimpses (an old Fraszka) are not used.
 """
 
 from __future__ import annotations
@@ -22,7 +23,8 @@ from .tasks import SPECS, T, Task
 def sample_world(game: UchoGame, view: JSON, rng: random.Random, tries: int = 200
                  ) -> UchoState:
     """Deal the hidden cards until the player to move has an answer to the pending question
-    (another player's ability may need a pair in hand); ``tries`` bounds the search."""
+    (Markiza d'Arquien's discard needs a card other than Ucho króla in the pile she looks
+    through); ``tries`` bounds the search."""
     for _ in range(tries - 1):
         st = _sample(game, view, rng)
         if st.over or st.legal_texts():
@@ -87,13 +89,12 @@ def _sample(game: UchoGame, view: JSON, rng: random.Random) -> UchoState:
         pool.remove(card)
         st.hands[s].append(card)
 
-    if top is not None and top.seat != seat and st.hands[top.seat] == []:
-        if top.kind is T.RIPOSTE:
-            reserve(top.seat, cs.id("kasliwa_riposta"))
-        elif top.kind is T.PAY_COST:
-            reserve(top.seat, top.a)
-            payable = [c for c in pool if cs.kind(c) in (Kind.INTRIGUE, Kind.SPECIAL)]
-            reserve(top.seat, payable[0])
+    # (A riposte window is asked whatever the hand holds, so it needs no riposte here.)
+    if (top is not None and top.seat != seat and st.hands[top.seat] == []
+            and top.kind is T.PAY_COST):
+        reserve(top.seat, top.a)
+        payable = [c for c in pool if cs.kind(c) in (Kind.INTRIGUE, Kind.SPECIAL)]
+        reserve(top.seat, payable[0])
     for s in range(n):
         if s != seat:
             need = view["hand_sizes"][s] - len(st.hands[s])

@@ -2,6 +2,11 @@
 // prestige piles as counts (your own content visible to you), your hand, the deck and the
 // discard pile, each prompt as a clear choice (the riposte prompt too), the narration log and
 // the final reveal of the prestige piles.
+//
+// The riposte window is asked whether or not you hold a Kąśliwa riposta (being asked must
+// tell the table nothing). With only "pass" to answer, the browser passes for you after a
+// short random delay (so the pace tells nothing either) — a setting you can turn off, shown
+// as a checkbox on the table and remembered in localStorage.
 
 import { api } from "./api.js";
 import { fill, h } from "./dom.js";
@@ -31,6 +36,17 @@ const VERBS = {
   choose: "Choose", keep: "Keep", done: "Done", skip: "Skip", look: "Look", swap: "Swap", with: "With",
 };
 
+const AUTO_PASS = "kingscourt.uchokrola.autoPass";
+const AUTO_PASS_MS = [600, 1800]; // the random delay before passing for you
+
+export function autoPassOn() {
+  try { return localStorage.getItem(AUTO_PASS) !== "false"; } catch { return true; }
+}
+
+function setAutoPass(on) {
+  try { localStorage.setItem(AUTO_PASS, on ? "true" : "false"); } catch { /* private mode */ }
+}
+
 function card(name, extra = "") {
   const text = GLOSSARY[name];
   return h("span", { class: `uk-card kind-${KIND[name] || "character"} ${extra}`,
@@ -40,6 +56,35 @@ function card(name, extra = "") {
 export function mountUchokrola(el, ctx) {
   let msg = null;
   loadGlossary().then(() => { if (msg) render(); });
+
+  // Passing for a seat that holds no riposte: once per state version, after a random delay.
+  let autoTimer = null;
+  let autoVersion = null;
+  const onlyPass = (m) => m && m.seat !== null && m.seat !== undefined && !m.view.over
+    && m.view.phase === "riposte" && m.view.to_move.includes(m.seat)
+    && m.view.legal.length === 1 && m.view.legal[0] === "pass";
+  const cancelAutoPass = () => {
+    if (autoTimer !== null) clearTimeout(autoTimer);
+    autoTimer = null;
+    autoVersion = null;
+  };
+  const scheduleAutoPass = () => {
+    if (!autoPassOn() || !onlyPass(msg)) { cancelAutoPass(); return; }
+    if (autoVersion === msg.version) return;
+    cancelAutoPass();
+    autoVersion = msg.version;
+    const [lo, hi] = AUTO_PASS_MS;
+    autoTimer = setTimeout(() => {
+      autoTimer = null;
+      if (autoPassOn() && onlyPass(msg) && msg.version === autoVersion) ctx.act("pass");
+    }, lo + Math.random() * (hi - lo));
+  };
+  const autoPassBox = () => h("label.uk-auto-pass", { title: "When you hold no Kąśliwa riposta, pass after a moment without asking" },
+    h("input#uk-auto-pass", { type: "checkbox", checked: autoPassOn(), onChange: (e) => {
+      setAutoPass(e.target.checked);
+      scheduleAutoPass();
+      render();
+    } }), " Pass for me when I hold no riposte");
 
   const seatLabel = (v, s) => {
     const chars = (v.characters[s] || []).join(" & ");
@@ -95,7 +140,8 @@ export function mountUchokrola(el, ctx) {
       h("div.topbar", {},
         h("div.deal", {}, v.choosing ? "Choosing characters" : `Turn ${v.turn_number}: ${v.turn >= 0 ? seatLabel(v, v.turn) : "—"}`),
         h("div", {}, `Deck ${v.deck_size}`, v.exhaustions ? ` · ran out ${v.exhaustions}×` : "", v.ending ? " · last turn" : ""),
-        h("div.discard", {}, "Discard: ", top ? card(top) : h("span.muted", {}, "empty"), ` (${v.discard.length})`)),
+        h("div.discard", {}, "Discard: ", top ? card(top) : h("span.muted", {}, "empty"), ` (${v.discard.length})`),
+        me !== null && !v.over ? autoPassBox() : null),
       h("div.uk-layout", {},
         h("div.uk-main", {},
           v.over ? finalReveal(v) : null,
@@ -115,8 +161,10 @@ export function mountUchokrola(el, ctx) {
     if (v.over) return null;
     if (myTurn) {
       const riposte = v.phase === "riposte";
+      const auto = riposte && autoPassOn() && onlyPass(msg);
       return h("section.prompt#prompt", { class: riposte ? "riposte" : "" },
         h("h2", {}, riposte ? "Riposte? " : "", v.question || "Your move"),
+        auto ? h("p.muted#uk-auto-passing", {}, "You hold no Kąśliwa riposta: passing for you in a moment…") : null,
         v.character_options && v.character_options.length && v.choosing
           ? h("p.muted", {}, "Each character has its own ability; choose the one you will play.") : null,
         h("div.options", {}, options(v)));
@@ -156,7 +204,7 @@ export function mountUchokrola(el, ctx) {
     h("a.button", { href: "#/" }, "Back to the lobby"));
 
   return {
-    update(m) { msg = m; render(); },
+    update(m) { msg = m; render(); scheduleAutoPass(); },
     key(e) {
       if (!msg || e.ctrlKey || e.metaKey || e.altKey) return;
       const n = Number(e.key);

@@ -1,0 +1,155 @@
+"""Whether a seat is asked depends only on what every seat may know (RULES-NOTES §3).
+
+Each case is a pair of positions that differ only in cards one seat keeps hidden; after the
+same public moves, every other seat's view and the spectator's view are identical, the seat
+to move and the question asked included. Also Hrabia de Guiche's extra characters (Setup 1).
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import kingscourt
+from kingscourt.games.uchokrola import UchoState
+
+from .helpers import legal, mover, play, position
+
+R = "Kąśliwa riposta"
+
+
+def same_for_the_others(a: UchoState, b: UchoState, secret: int) -> None:
+    """Every seat but ``secret``, and the spectator, sees ``a`` and ``b`` alike."""
+    assert a.to_move() == b.to_move()
+    for seat in [None, *range(a.n)]:
+        if seat != secret:
+            assert a.view(seat) == b.view(seat), f"seat {seat} can tell the positions apart"
+
+
+def test_the_riposte_window_is_asked_whether_or_not_a_riposte_is_held() -> None:
+    hands = [["Faux pas", "Menuet"], [], ["Fraszka"]]
+    deck = ["Knucie", "Podpicie", "Kuzyneczka", "Maskarada"]
+    a = position(3, hands=[hands[0], [R, "Fraszka"], hands[2]], deck=deck)
+    b = position(3, hands=[hands[0], ["Podszepty", "Fraszka"], hands[2]], deck=deck)
+    same_for_the_others(a, b, secret=1)
+    for st in (a, b):
+        play(st, "play Faux pas -> 1", "pay Menuet")
+    same_for_the_others(a, b, secret=1)
+    assert mover(a) == 1 and a.view(None)["phase"] == "riposte"
+    assert legal(a) == ["riposte", "pass"] and legal(b) == ["pass"]
+    for st in (a, b):
+        play(st, "pass")
+    same_for_the_others(a, b, secret=1)
+    assert a.view(None)["phase"] == "action" and mover(a) == 1
+
+
+def test_the_riposte_chain_asks_the_player_answered_whatever_they_hold() -> None:
+    deck = ["Knucie", "Podpicie", "Kuzyneczka", "Maskarada"]
+    a = position(3, hands=[["Faux pas", "Menuet", R], [R], []], deck=deck)
+    b = position(3, hands=[["Faux pas", "Menuet", "Fraszka"], [R], []], deck=deck)
+    for st in (a, b):
+        play(st, "play Faux pas -> 1", "pay Menuet", "riposte")
+    same_for_the_others(a, b, secret=0)
+    assert mover(a) == 0 and a.view(None)["phase"] == "riposte"
+    assert legal(b) == ["pass"]
+
+
+def test_the_menuet_keep_is_asked_even_when_the_four_cards_are_identical() -> None:
+    rest = ["Fraszka", "Maskarada", "Kuzyneczka"]
+    a = position(3, hands=[["Menuet"], [], []], deck=[*["Faux pas"] * 4, *rest])
+    b = position(3, hands=[["Menuet"], [], []],
+                 deck=["Faux pas", "Knucie", "Podpicie", "Rozrzutność", *rest])
+    for st in (a, b):
+        play(st, "play Menuet")
+    same_for_the_others(a, b, secret=0)
+    assert mover(a) == 0 and a.view(None)["phase"] == "menuet-keep"
+    assert legal(a) == ["keep Faux pas"]
+
+
+def test_the_hand_limit_discard_is_asked_even_when_the_hand_holds_identical_cards() -> None:
+    deck = ["Faux pas", "Fraszka", "Maskarada"]
+    a = position(3, hands=[["Faux pas"] * 5, [], []], deck=deck)
+    b = position(3, hands=[["Faux pas"] * 4 + ["Menuet"], [], []], deck=deck)
+    for st in (a, b):
+        play(st, "draw")
+    same_for_the_others(a, b, secret=0)
+    assert mover(a) == 0 and a.view(None)["phase"] == "hand-limit"
+    assert legal(a) == ["discard Faux pas"]
+    for st in (a, b):
+        play(st, "discard Faux pas")
+    same_for_the_others(a, b, secret=0)
+    assert a.view(None)["turn"] == 1
+
+
+def test_biskup_vannes_is_asked_with_one_card_left_whatever_that_card_is() -> None:
+    chars = [["Biskup Vannes"], ["Madame du Barry"], ["Baron de Chantal"]]
+    deck = ["Fraszka", "Maskarada", "Kuzyneczka"]
+    a = position(3, chars=chars, simplified=False, deck=deck,
+                 hands=[["Podpicie", "Podpicie", "Menuet"], [], []])
+    b = position(3, chars=chars, simplified=False, deck=deck,
+                 hands=[["Podpicie", "Podpicie", "Faux pas"], [], []])
+    for st in (a, b):
+        play(st, "play Podpicie -> 1", "pay Podpicie", "pass")
+    same_for_the_others(a, b, secret=0)
+    assert mover(a) == 0 and a.view(None)["phase"] == "ability"
+    assert legal(a) == ["use Biskup Vannes", "end turn"]
+    assert legal(b) == ["end turn"]  # one card that is not special cannot pay
+    for st in (a, b):
+        play(st, "end turn")
+    same_for_the_others(a, b, secret=0)
+
+
+def test_sampled_worlds_do_not_put_a_riposte_into_the_hand_asked() -> None:
+    st = position(3, hands=[["Faux pas", "Menuet"], ["Fraszka", "Podszepty"], ["Knucie"]])
+    play(st, "play Faux pas -> 1", "pay Menuet")
+    assert st.view(2)["phase"] == "riposte" and mover(st) == 1
+    view = st.view(2)
+    rng = random.Random(3)
+    holds = set()
+    for _ in range(40):
+        world = st.game.sample_world(view, rng)
+        assert world.view(2) == view
+        assert world.legal_actions(1)
+        holds.add(R in world.view(1)["hand"])
+    assert False in holds  # seat 1 is asked holding a riposte or not: both are possible
+
+
+# -- Setup 1: Hrabia de Guiche ---------------------------------------------------------------
+
+def choose_guiche(players: int, seed: int) -> tuple[UchoState, list[list[str]]]:
+    """Every seat keeps Hrabia de Guiche if dealt, else its first card; the cards dealt."""
+    st = kingscourt.load_game("uchokrola").new_state(players=players, seed=seed)
+    assert isinstance(st, UchoState)
+    dealt = [[st.cs.name(c) for c in o] for o in st.options]
+    while st.view(None)["choosing"]:
+        s = st.to_move()[0]
+        pick = [a for a in st.legal_actions(s) if "Guiche" in a] or st.legal_actions(s)
+        st.apply(s, pick[0])
+    return st, dealt
+
+
+def test_guiche_never_draws_back_the_character_he_turned_down_seed_29() -> None:
+    st, dealt = choose_guiche(3, 29)
+    assert sorted(dealt[1]) == ["Hrabia de Guiche", "Hrabina de Vardes"]
+    chars = st.view(None)["characters"][1]
+    assert chars[0] == "Hrabia de Guiche" and len(chars) == 3
+    assert "Hrabina de Vardes" not in chars
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_guiche_draws_from_the_undealt_and_the_others_rejects(players: int) -> None:
+    seen = 0
+    for seed in range(60):
+        st, dealt = choose_guiche(players, seed)
+        chars = st.view(None)["characters"]
+        for s, mine in enumerate(chars):
+            if mine[0] != "Hrabia de Guiche":
+                continue
+            seen += 1
+            extras = mine[1:]
+            assert len(extras) == 2
+            assert not set(extras) & set(dealt[s])  # never his own rejected card
+            chosen = {c[0] for c in chars}
+            assert not set(extras) & chosen
+    assert seen > 5
