@@ -57,7 +57,8 @@ class Server:
         with self.log.open("ab") as out:
             self.proc = subprocess.Popen(
                 [sys.executable, "-c", "from kingscourt.cli import main; main()", "serve",
-                 "--port", str(self.port), "--db", self.db_url, "--bot-delay", str(self.bot_delay), *self.options],
+                 "--port", str(self.port), "--db", self.db_url, "--bot-delay", str(self.bot_delay),
+                 *self.options],
                 stdout=out, stderr=subprocess.STDOUT, env=env)
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
