@@ -202,6 +202,8 @@ class LiveTable:
 
     async def receive(self, conn: Conn, raw: str) -> None:
         """A client's message: steps 1-3 here, the rest in :meth:`submit`."""
+        if conn.closed:
+            return  # revoked, replaced or gone: nothing it sends is read
         # 1. message shape: an ``act`` message, nothing else
         try:
             msg = ActMessage.model_validate_json(raw)
@@ -213,8 +215,6 @@ class LiveTable:
                             version=self.version).model_dump_json())
             return
         # 2. token: a seat token acts for its own seat only; spectators hold none
-        if conn.closed:
-            return  # revoked, replaced or gone: nothing it sends is played
         if conn.seat is None:
             conn.send(error("bad-token", "Spectators cannot act: connect with a seat token.",
                             version=self.version).model_dump_json())
