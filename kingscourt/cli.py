@@ -139,6 +139,13 @@ def serve(
                                                "postgresql+psycopg://...; default: $KINGSCOURT_DB, "
                                                "else SQLite in the user data directory")] = None,
     bot_delay: Annotated[float, typer.Option(help="seconds a bot waits before it acts")] = 1.0,
+    sockets_per_token: Annotated[int, typer.Option(
+        min=1, help="sockets one seat token may hold open; one more closes the oldest")] = 4,
+    max_spectators: Annotated[int, typer.Option(
+        min=0, help="spectators one table admits; more are refused (table-full)")] = 200,
+    insecure_seeds: Annotated[bool, typer.Option(
+        help="let clients fix the seed at any table, not only at one with at most one human "
+             "seat (tests only: the creator can compute every hand)")] = False,
 ) -> None:
     """Run the table server: lobby, live tables over WebSocket, statistics."""
     import uvicorn
@@ -147,7 +154,9 @@ def serve(
 
     if bot_delay < 0:
         raise typer.BadParameter("--bot-delay must be 0 or more")
-    config = ServerConfig(db_url=resolve_db_url(db), bot_delay=bot_delay)
+    config = ServerConfig(db_url=resolve_db_url(db), bot_delay=bot_delay,
+                          sockets_per_token=sockets_per_token, max_spectators=max_spectators,
+                          insecure_seeds=insecure_seeds)
     shown = config.db_url.split("@")[-1] if "@" in config.db_url else config.db_url
     console = Console()
     console.print(f"kingscourt server on [bold]http://{host}:{port}[/bold] "

@@ -21,9 +21,20 @@ Decisions:
   play that is the current version. In Ku-Ka-König every picking seat may answer the version at
   which the call began: one seat's pick does not make the others stale, and the others only
   learn *that* it picked (never which row) until the reveal.
-- **Secrets.** A seat's token is its invitation and its only credential; tokens never appear
-  in public information. A game's record (which holds the seed, so every hidden card) is
-  published only once the game is over.
+- **Secrets.** A token belongs to the person who took a seat: issued when they take it (or
+  join with the seat's invitation, a credential that only joins), revoked when they leave
+  (their sockets are closed, 4401); the next occupant gets a new one. Only SHA-256 hashes of
+  tokens and invitations are stored; neither appears in public information. A game's record
+  (which holds the seed, so every hidden card) is published only once the game is over; a
+  client may fix the seed only at a table with at most one human seat, and bots draw theirs
+  from ``secrets``.
+- **Seats are atomic.** Take, join and leave run under the table's lock and change the seat
+  row only where it is still as seen (``UPDATE ... WHERE taken = false``, the row count
+  checked), so of several processes or clients one wins and the others get 409.
+- **Connections are bounded:** ``sockets_per_token`` (4; a fifth closes the oldest, 4409)
+  and ``max_spectators`` per table (200; then ``table-full``, 4429). Only a change of a
+  seat's ``connected`` is broadcast, so a connect or disconnect sends each connection at most
+  one message.
 - **Errors** use the wire's stable codes (:data:`.wire.ErrorCode`); two extend DESIGN.md's set:
   ``no-table`` (on connecting to an unknown table) and ``not-stored`` (the database refused the
   action; nothing changed). A malformed action text is ``illegal-action`` with rule

@@ -13,8 +13,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import secrets
 import time
-import zlib
 from concurrent.futures import ThreadPoolExecutor
 
 from .. import bots
@@ -89,7 +89,7 @@ class Autoplayer:
         key = (table.id, seat, level)
         bot = self._bots.get(key)
         if bot is None:
-            seed = zlib.crc32(f"{table.id}:{seat}:{level}".encode())
+            seed = secrets.randbits(48)  # never derived from the public table id
             try:
                 bot = bots.load(level, table.game, seed=seed)
             except ValueError:  # no bot of that level for this game: the random one

@@ -33,3 +33,10 @@ class ServerConfig:
     bot_delay: float = 0.0
     #: worker threads in which bots think (the event loop never runs a bot).
     bot_workers: int = 4
+    #: sockets one token may hold open at once; one more closes the oldest.
+    sockets_per_token: int = 4
+    #: spectators one table admits; one more is refused (``table-full``).
+    max_spectators: int = 200
+    #: let clients fix ``seed`` at any table, not only at one with at most one human seat.
+    #: For tests and published-seed tournaments only: the creator can then compute every hand.
+    insecure_seeds: bool = False

@@ -15,12 +15,20 @@ from starlette.websockets import WebSocket
 OUTBOX = 512
 #: WebSocket close code for a client that fell too far behind.
 CLOSE_TOO_SLOW = 4008
+#: the connection's token was revoked (its holder left the seat): it can no longer act.
+CLOSE_REVOKED = 4401
+#: the token opened more sockets than it may hold: the oldest is closed.
+CLOSE_REPLACED = 4409
+#: the table admits no more spectators.
+CLOSE_TABLE_FULL = 4429
 
 
 class Conn:
-    def __init__(self, ws: WebSocket, seat: int | None) -> None:
+    def __init__(self, ws: WebSocket, seat: int | None, token_hash: str | None = None) -> None:
         self.ws = ws
         self.seat = seat
+        #: the token this connection was opened with (None: a spectator)
+        self.token_hash = token_hash
         self._outbox: asyncio.Queue[str | None] = asyncio.Queue(OUTBOX)
         self._writer = asyncio.create_task(self._write())
         self.closed = False
@@ -37,9 +45,9 @@ class Conn:
             self._writer.cancel()
             self._closer = asyncio.create_task(self._close(CLOSE_TOO_SLOW))
 
-    async def _close(self, code: int) -> None:
+    async def _close(self, code: int, reason: str | None = None) -> None:
         with contextlib.suppress(Exception):
-            await self.ws.close(code)
+            await self.ws.close(code, reason)
 
     async def _write(self) -> None:
         try:
@@ -60,6 +68,29 @@ class Conn:
                 await asyncio.wait_for(self._writer, 5)
         self.closed = True
         await self._close(code)
+
+    def end(self, code: int, last: str | None = None, reason: str | None = None) -> None:
+        """Stop at once (nothing more is queued), send ``last`` after what is queued, then
+        close with ``code`` (and ``reason``)."""
+        if self.closed:
+            return
+        self.closed = True
+        if last is not None:
+            with contextlib.suppress(asyncio.QueueFull):
+                self._outbox.put_nowait(last)
+        with contextlib.suppress(asyncio.QueueFull):
+            self._outbox.put_nowait(None)
+        self._closer = asyncio.create_task(self._end(code, reason))
+
+    async def _end(self, code: int, reason: str | None) -> None:
+        await asyncio.wait([self._writer], timeout=5)
+        self._writer.cancel()
+        await self._close(code, reason)
+
+    async def wait_closed(self) -> None:
+        """Until the close that :meth:`end` started is sent."""
+        if self._closer is not None:
+            await asyncio.wait([self._closer], timeout=10)
 
     def stop(self) -> None:
         self.closed = True

@@ -20,7 +20,7 @@ from .lobby_models import (
     TableInfo,
     TakeResult,
 )
-from .store import SeatData, Store, TableData, now
+from .store import SeatData, Store, TableData, now, secret_hash
 from .table import LiveTable
 
 log = logging.getLogger("kingscourt.server")
@@ -101,7 +101,8 @@ class Hub:
         self.store.close()
 
     def _live(self, data: TableData) -> LiveTable:
-        table = LiveTable(data, self.store, self._changed)
+        table = LiveTable(data, self.store, self._changed, self.config.sockets_per_token,
+                          self.config.max_spectators)
         self.tables[data.id] = table
         return table
 
@@ -120,12 +121,19 @@ class Hub:
 
     async def create(self, req: CreateTable) -> TableCreated:
         game = check_request(req)
+        humans = sum(1 for s in req.seats if s.kind == "human")
+        if req.seed is not None and humans > 1 and not self.config.insecure_seeds:
+            # the seed fixes every hand: whoever chose it could read the invited players' cards
+            raise LobbyError(f"seed: only a table with at most one human seat (practice against "
+                             f"bots) may fix its seed; this one has {humans}: leave seed out")
         seed = req.seed if req.seed is not None else secrets.randbits(48)
         try:
             game.new_state(players=len(req.seats), seed=seed)
         except ValueError as e:
             raise LobbyError(str(e)) from e
         seats = []
+        tokens: dict[int, str] = {}
+        invites: dict[int, str] = {}
         for i, s in enumerate(req.seats):
             if s.kind == "bot":
                 level = s.level or "random"
@@ -134,8 +142,13 @@ class Hub:
                 name = s.name.strip() if s.name else None
                 if s.open and name is not None:
                     raise LobbyError(f"seat {i}: an open seat is free for anyone: give it no name")
-                seats.append(SeatData(i, "human", None, secrets.token_urlsafe(16), name,
-                                      name is not None, open=s.open))
+                if name is not None:  # seated at once: its person's token
+                    tokens[i] = secrets.token_urlsafe(16)
+                if not s.open:  # an invitation seat: the link that joins it when it is free
+                    invites[i] = secrets.token_urlsafe(16)
+                seats.append(SeatData(i, "human", None, secret_hash(tokens[i]) if i in tokens else None,
+                                      name, name is not None, open=s.open,
+                                      invite_hash=secret_hash(invites[i]) if i in invites else None))
         data = TableData(id=secrets.token_urlsafe(6), game=game.name, rules=rules_dict(game.rules),
                          players=len(seats), seed=seed, setup={}, turn_seconds=req.turn_seconds,
                          status="open", created_at=now(), seats=seats)
@@ -143,9 +156,10 @@ class Hub:
         table = self._live(data)
         self.autoplayer.schedule(table)
         return TableCreated(id=data.id, game=data.game, seats=[
-            SeatCreated(seat=s.seat, kind="bot" if s.kind == "bot" else "human", token=s.token,
-                        name=s.name, level=s.level,
-                        ws=f"/ws/tables/{data.id}?token={s.token}" if s.token else None)
+            SeatCreated(seat=s.seat, kind="bot" if s.kind == "bot" else "human",
+                        token=tokens.get(s.seat), invite=invites.get(s.seat), name=s.name,
+                        level=s.level,
+                        ws=f"/ws/tables/{data.id}?token={tokens[s.seat]}" if s.seat in tokens else None)
             for s in seats])
 
     async def get(self, table_id: str) -> LiveTable | None:
@@ -178,11 +192,16 @@ class Hub:
                                              key=lambda t: t.data.created_at) if not t.over]
 
     # --- seats ------------------------------------------------------------------------------
+    #
+    # Take, join and leave run under the table's lock (one at a time, and never beside an
+    # action being stored), and the database changes only where the seat is still as seen:
+    # ``UPDATE ... WHERE taken = false`` (or the leaving token), checking the row count.
 
     def _seat(self, table: LiveTable, token: str) -> int:
         seat = table.seat_of(token)
         if seat is None:
-            raise LobbyError("bad token: it holds no seat at this table", 403)
+            raise LobbyError("bad token: it holds no seat at this table (a token is revoked "
+                             "when its holder leaves)", 403)
         return seat
 
     async def _table(self, table_id: str) -> LiveTable:
@@ -196,45 +215,64 @@ class Hub:
         if table.over:
             raise LobbyError("the game is over", 409)
 
+    @staticmethod
+    def _name(name: str) -> str:
+        if not name.strip():
+            raise LobbyError("a name must not be blank")
+        return name.strip()
+
     async def _occupy(self, table: LiveTable, seat: int, name: str) -> str:
-        """Seat ``name`` at a free human seat (stored before anyone is told); its token."""
+        """Seat ``name`` at a free human seat (stored before anyone is told) with a new token,
+        the one returned. The caller holds the table's lock."""
+        self._not_over(table)
         info = table.seats[seat]
         if info.taken:
             raise LobbyError(f"seat {seat} is taken (by {info.name}); leave it first", 409)
-        if not name.strip():
-            raise LobbyError("a name must not be blank")
-        assert info.token is not None, "a human seat has a token"
-        await self.store.run(self.store.update_seat, table.id, seat, name.strip(), True)
-        info.name, info.taken = name.strip(), True
+        token = secrets.token_urlsafe(16)
+        digest = secret_hash(token)
+        if not await self.store.run(self.store.occupy_seat, table.id, seat, name, digest):
+            raise LobbyError(f"seat {seat} is taken; leave it first", 409)
+        info.name, info.taken, info.token_hash = name, True, digest
         table.broadcast()
-        return info.token
+        return token
 
-    async def join(self, table_id: str, token: str, name: str) -> JoinResult:
+    async def join(self, table_id: str, invite: str, name: str) -> JoinResult:
+        """Take a free invitation seat with its invitation: the answer holds a new token."""
+        name = self._name(name)
         table = await self._table(table_id)
-        seat = self._seat(table, token)
-        self._not_over(table)
-        await self._occupy(table, seat, name)
-        return JoinResult(seat=seat, name=name.strip(), ws=f"/ws/tables/{table.id}?token={token}")
+        async with table.lock:
+            seat = table.invited_seat(invite)
+            if seat is None:
+                raise LobbyError("bad invitation: it opens no seat at this table", 403)
+            token = await self._occupy(table, seat, name)
+        return JoinResult(seat=seat, name=name, token=token,
+                          ws=f"/ws/tables/{table.id}?token={token}")
 
     async def take(self, table_id: str, seat: int, name: str) -> TakeResult:
-        """Take an open seat from the lobby: the answer holds the seat's token."""
+        """Take an open seat from the lobby: the answer holds a new token for the seat."""
+        name = self._name(name)
         table = await self._table(table_id)
         if not 0 <= seat < len(table.seats):
             raise LobbyError(f"table {table_id} has no seat {seat}", 404)
-        self._not_over(table)
         info = table.seats[seat]
         if info.kind != "human" or not info.open:
             raise LobbyError(f"seat {seat} is not open: it needs its invitation link", 403)
-        token = await self._occupy(table, seat, name)
-        return TakeResult(seat=seat, name=name.strip(), token=token,
+        async with table.lock:
+            token = await self._occupy(table, seat, name)
+        return TakeResult(seat=seat, name=name, token=token,
                           ws=f"/ws/tables/{table.id}?token={token}")
 
     async def leave(self, table_id: str, token: str) -> LeaveResult:
+        """Give the seat up: its token is revoked and every connection holding it closed."""
         table = await self._table(table_id)
-        seat = self._seat(table, token)
-        self._not_over(table)
-        info = table.seats[seat]
-        await self.store.run(self.store.update_seat, table.id, seat, None, False)
-        info.name, info.taken = None, False
-        table.broadcast()
+        async with table.lock:
+            seat = self._seat(table, token)
+            self._not_over(table)
+            info = table.seats[seat]
+            digest = secret_hash(token)
+            if not await self.store.run(self.store.free_seat, table.id, seat, digest):
+                raise LobbyError("bad token: it no longer holds the seat", 403)
+            info.name, info.taken, info.token_hash = None, False, None
+            table.revoke(digest)
+            table.broadcast()
         return LeaveResult(seat=seat, free=True)

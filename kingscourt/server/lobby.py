@@ -63,8 +63,9 @@ async def games() -> list[GameInfo]:
 @router.post("/tables", response_model=TableCreated, status_code=status.HTTP_201_CREATED,
              responses=ERRORS)
 async def create_table(req: CreateTable, request: Request) -> TableCreated:
-    """Create a table. The answer holds every human seat's secret token (its invitation):
-    keep yours, hand the others to the people you invite."""
+    """Create a table. The answer holds the secret token of every human seat named here (it
+    acts: keep yours) and the invitation of every other seat that is not open (hand it to the
+    person you invite: joining with it gives them a token of their own)."""
     try:
         return await hub_of(request).create(req)
     except LobbyError as e:
@@ -91,9 +92,10 @@ async def table_info(table_id: str, request: Request) -> TableInfo:
 
 @router.post("/tables/{table_id}/join", response_model=JoinResult, responses=ERRORS)
 async def join(table_id: str, req: JoinRequest, request: Request) -> JoinResult:
-    """Take a free human seat with its token (the invitation link) and a display name."""
+    """Take a free human seat with its invitation and a display name; the answer holds a new
+    token, the seat's only credential (the invitation never acts)."""
     try:
-        return await hub_of(request).join(table_id, req.token, req.name)
+        return await hub_of(request).join(table_id, req.invite, req.name)
     except LobbyError as e:
         raise refuse(e) from e
 
@@ -110,7 +112,8 @@ async def take_seat(table_id: str, seat: int, req: TakeRequest, request: Request
 
 @router.post("/tables/{table_id}/leave", response_model=LeaveResult, responses=ERRORS)
 async def leave(table_id: str, req: LeaveRequest, request: Request) -> LeaveResult:
-    """Give the seat up: it is free again for whoever holds its token."""
+    """Give the seat up: its token is revoked (its sockets are closed, 4401) and the seat is
+    free again for whoever holds its invitation (an open seat: for anyone)."""
     try:
         return await hub_of(request).leave(table_id, req.token)
     except LobbyError as e:

@@ -43,8 +43,10 @@ class CreateTable(BaseModel):
 class SeatCreated(BaseModel):
     seat: int
     kind: Literal["human", "bot"]
-    token: str | None = Field(description="the seat's secret token (humans only): the "
-                              "invitation; connect with /ws/tables/{id}?token=...")
+    token: str | None = Field(description="the secret token of a human seat named at creation: "
+                              "it acts; connect with /ws/tables/{id}?token=...")
+    invite: str | None = Field(default=None, description="the invitation of a human seat that "
+                               "is not open: it only joins (POST .../join), it never acts")
     name: str | None = None
     level: str | None = None
     ws: str | None = Field(default=None, description="the seat's WebSocket path")
@@ -80,7 +82,7 @@ class TableInfo(BaseModel):
 class JoinRequest(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    token: str = Field(min_length=1, max_length=64)
+    invite: str = Field(min_length=1, max_length=64, description="the seat's invitation")
     name: str = Field(min_length=1, max_length=64)
 
 
@@ -99,11 +101,13 @@ class LeaveRequest(BaseModel):
 class JoinResult(BaseModel):
     seat: int
     name: str
+    token: str = Field(description="your new secret token for the seat: keep it to play and to "
+                       "come back; it is revoked when you leave")
     ws: str = Field(description="the seat's WebSocket path (holds the token)")
 
 
 class TakeResult(JoinResult):
-    token: str = Field(description="the seat's secret token: keep it to play and to come back")
+    pass
 
 
 class LeaveResult(BaseModel):

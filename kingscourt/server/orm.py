@@ -38,7 +38,9 @@ class TableRow(Base):
 
 
 class SeatRow(Base):
-    """A seat: human (with a secret token, the invitation) or bot (with its level)."""
+    """A seat: human or bot (with its level). Secrets are kept as SHA-256 hashes only: the
+    invitation (a join credential; not for open seats) and the token of whoever holds the
+    seat now (issued when they take it, revoked when they leave)."""
 
     __tablename__ = "seats"
 
@@ -47,7 +49,10 @@ class SeatRow(Base):
     seat: Mapped[int] = mapped_column(Integer, primary_key=True)
     kind: Mapped[str] = mapped_column(String(8))
     level: Mapped[str | None] = mapped_column(String(16), nullable=True)
-    token: Mapped[str | None] = mapped_column(String(64), unique=True, nullable=True)
+    #: hash of the present occupant's token (None while the seat is free)
+    token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    #: hash of the seat's invitation: it only joins (a free seat), it never acts
+    invite_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
     name: Mapped[str | None] = mapped_column(String(64), nullable=True)
     #: a human seat is taken once somebody holds it (named at creation, or joined)
     taken: Mapped[bool] = mapped_column(Boolean, default=False)

@@ -6,6 +6,7 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from .connections import Conn
 from .hub import Hub
+from .store import secret_hash
 from .table import error
 
 router = APIRouter()
@@ -33,8 +34,12 @@ async def play(ws: WebSocket, table_id: str, token: str | None = None) -> None:
             await ws.close(CLOSE_BAD_TOKEN)
             hub.release(table)
             return
-    conn = Conn(ws, seat)
-    table.attach(conn)
+    conn = Conn(ws, seat, None if seat is None or token is None else secret_hash(token))
+    if not table.attach(conn):  # refused (the table admits no more spectators): told, closed
+        await conn.wait_closed()
+        conn.stop()
+        hub.release(table)
+        return
     try:
         while True:
             message = await ws.receive()

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import hashlib
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -18,7 +19,7 @@ from typing import Any, TypeVar
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Engine, Integer, cast, create_engine, event, func, select, update
+from sqlalchemy import Engine, Integer, cast, create_engine, event, false, func, select, true, update
 from sqlalchemy.orm import Session, sessionmaker
 
 from .orm import ActionRow, FinishedGame, PlayerResult, SeatRow, TableRow
@@ -37,18 +38,25 @@ def aware(t: datetime) -> datetime:
     return t if t.tzinfo is not None else t.replace(tzinfo=UTC)
 
 
+def secret_hash(secret: str) -> str:
+    """What is stored of a token or an invitation (never the secret itself)."""
+    return hashlib.sha256(secret.encode("utf-8", "surrogatepass")).hexdigest()
+
+
 @dataclass(slots=True)
 class SeatData:
-    """A seat as the server holds it in memory (mirrors :class:`SeatRow`)."""
+    """A seat as the server holds it in memory (mirrors :class:`SeatRow`): ``token_hash`` is
+    the present occupant's token, ``invite_hash`` the seat's invitation (hashes only)."""
 
     seat: int
     kind: str
     level: str | None
-    token: str | None
+    token_hash: str | None
     name: str | None
     taken: bool
     timeouts: int = 0
     open: bool = False
+    invite_hash: str | None = None
 
 
 @dataclass(slots=True)
@@ -147,8 +155,8 @@ class Store:
                            created_at=t.created_at))
             s.flush()
             s.add_all(SeatRow(table_id=t.id, seat=x.seat, kind=x.kind, level=x.level,
-                              token=x.token, name=x.name, taken=x.taken, timeouts=0,
-                              open=x.open)
+                              token_hash=x.token_hash, invite_hash=x.invite_hash, name=x.name,
+                              taken=x.taken, timeouts=0, open=x.open)
                       for x in t.seats)
 
     def append(self, table_id: str, version: int, seat: int, action: str, actor: str,
@@ -173,10 +181,23 @@ class Store:
                 s.execute(update(TableRow).where(TableRow.id == table_id)
                           .values(status="finished", finished_at=stamp))
 
-    def update_seat(self, table_id: str, seat: int, name: str | None, taken: bool) -> None:
+    def occupy_seat(self, table_id: str, seat: int, name: str, token_hash: str) -> bool:
+        """Seat ``name`` with a new token at a free seat; False when it was taken meanwhile."""
         with self.sessions.begin() as s:
-            s.execute(update(SeatRow).where(SeatRow.table_id == table_id, SeatRow.seat == seat)
-                      .values(name=name, taken=taken))
+            done = s.connection().execute(update(SeatRow)
+                                          .where(SeatRow.table_id == table_id, SeatRow.seat == seat,
+                                                 SeatRow.kind == "human", SeatRow.taken == false())
+                                          .values(name=name, taken=True, token_hash=token_hash))
+            return bool(done.rowcount == 1)
+
+    def free_seat(self, table_id: str, seat: int, token_hash: str) -> bool:
+        """Free the seat and revoke its token; False when that token no longer holds it."""
+        with self.sessions.begin() as s:
+            done = s.connection().execute(update(SeatRow)
+                                          .where(SeatRow.table_id == table_id, SeatRow.seat == seat,
+                                                 SeatRow.taken == true(), SeatRow.token_hash == token_hash)
+                                          .values(name=None, taken=False, token_hash=None))
+            return bool(done.rowcount == 1)
 
     # --- reads -----------------------------------------------------------------------------
 
@@ -193,8 +214,8 @@ class Store:
             id=row.id, game=row.game, rules=dict(row.rules), players=row.players, seed=row.seed,
             setup=dict(row.setup), turn_seconds=row.turn_seconds, status=row.status,
             created_at=aware(row.created_at),
-            seats=[SeatData(x.seat, x.kind, x.level, x.token, x.name, x.taken, x.timeouts,
-                            x.open) for x in seats],
+            seats=[SeatData(x.seat, x.kind, x.level, x.token_hash, x.name, x.taken, x.timeouts,
+                            x.open, x.invite_hash) for x in seats],
             actions=[(a.seat, a.action) for a in actions])
 
     def load_open(self) -> list[TableData]:

@@ -25,8 +25,8 @@ from pydantic import ValidationError
 
 from ..engine import Game, IllegalAction, MalformedAction, State, load_game
 from ..engine.errors import ReplayError
-from .connections import Conn
-from .store import Finish, Result, Store, TableData
+from .connections import CLOSE_REPLACED, CLOSE_REVOKED, CLOSE_TABLE_FULL, Conn
+from .store import Finish, Result, Store, TableData, secret_hash
 from .wire import ActMessage, Deadline, ErrorCode, ErrorMessage, SeatPublic, StateMessage
 
 log = logging.getLogger("kingscourt.server")
@@ -85,8 +85,8 @@ class LiveTable:
     """One table in memory. ``on_change`` runs (under the lock, before the broadcast) after
     every stored action, so bots and turn timers see each new decision at once."""
 
-    def __init__(self, data: TableData, store: Store,
-                 on_change: Callable[[LiveTable], None]) -> None:
+    def __init__(self, data: TableData, store: Store, on_change: Callable[[LiveTable], None],
+                 sockets_per_token: int = 4, max_spectators: int = 200) -> None:
         self.data = data
         self.id = data.id
         self.game, self.state, self.since = rebuild(data)
@@ -95,7 +95,10 @@ class LiveTable:
         self.store = store
         self.on_change = on_change
         self.lock = asyncio.Lock()
-        self.conns: set[Conn] = set()
+        #: open connections, oldest first
+        self.conns: dict[Conn, None] = {}
+        self.sockets_per_token = sockets_per_token
+        self.max_spectators = max_spectators
         #: seat -> UNIX time at which its turn timer runs out
         self.deadlines: dict[int, float] = {}
 
@@ -106,10 +109,23 @@ class LiveTable:
         return self.state.is_over()
 
     def seat_of(self, token: str) -> int | None:
+        """The seat whose present occupant holds ``token`` (an invitation holds none)."""
+        digest = secret_hash(token)
         for s in self.seats:
-            if s.token is not None and s.token == token:
+            if s.token_hash is not None and s.token_hash == digest:
                 return s.seat
         return None
+
+    def invited_seat(self, invite: str) -> int | None:
+        """The seat ``invite`` is the invitation of (it only joins; it never acts)."""
+        digest = secret_hash(invite)
+        for s in self.seats:
+            if s.invite_hash is not None and s.invite_hash == digest:
+                return s.seat
+        return None
+
+    def _connected(self, seat: int) -> bool:
+        return any(c.seat == seat and not c.closed for c in self.conns)
 
     def seats_public(self) -> list[SeatPublic]:
         connected = {c.seat for c in self.conns if not c.closed}
@@ -128,19 +144,47 @@ class LiveTable:
 
     # --- connections ---------------------------------------------------------------------
 
-    def attach(self, conn: Conn) -> None:
-        """A client connects: it gets the current state at once (a reconnect included)."""
-        self.conns.add(conn)
+    def attach(self, conn: Conn) -> bool:
+        """A client connects: it gets the current state at once (a reconnect included). Each
+        other connection gets at most one message, and only when the seat's ``connected``
+        changes. A token's socket beyond ``sockets_per_token`` closes its oldest one; a
+        spectator beyond ``max_spectators`` is refused (told, closed; False)."""
         if conn.seat is None:
+            if sum(1 for c in self.conns if c.seat is None) >= self.max_spectators:
+                conn.end(CLOSE_TABLE_FULL, error(
+                    "table-full", f"This table admits {self.max_spectators} spectators and has "
+                    "as many: try again later.", version=self.version).model_dump_json())
+                return False
+            self.conns[conn] = None
             conn.send(self.state_text(None))
+            return True
+        same = [c for c in self.conns if c.token_hash == conn.token_hash]
+        for old in same[:max(0, len(same) - self.sockets_per_token + 1)]:
+            # the oldest of this token's sockets gives way (its seat stays connected)
+            del self.conns[old]
+            old.end(CLOSE_REPLACED, reason=f"more than {self.sockets_per_token} connections "
+                    "with this token: the oldest is closed")
+        was_connected = self._connected(conn.seat)
+        self.conns[conn] = None
+        if was_connected:
+            conn.send(self.state_text(conn.seat))
         else:
             self.broadcast()  # the seat shows as connected to everyone
+        return True
 
     def detach(self, conn: Conn) -> None:
-        self.conns.discard(conn)
+        known = self.conns.pop(conn, False) is None
         conn.stop()
-        if conn.seat is not None and not self.over:
-            self.broadcast()
+        if known and conn.seat is not None and not self.over and not self._connected(conn.seat):
+            self.broadcast()  # the seat's last connection: it shows as gone to everyone
+
+    def revoke(self, token_hash: str) -> None:
+        """The token's holder left its seat: close every connection holding it (4401)."""
+        for conn in [c for c in self.conns if c.token_hash == token_hash]:
+            del self.conns[conn]
+            conn.end(CLOSE_REVOKED, error(
+                "bad-token", "This token was revoked: its holder left the seat. Take a seat "
+                "again to play.", version=self.version).model_dump_json(), reason="token revoked")
 
     def broadcast(self) -> None:
         """One view per seat to every connection (computed once per seat)."""
@@ -158,6 +202,8 @@ class LiveTable:
 
     async def receive(self, conn: Conn, raw: str) -> None:
         """A client's message: steps 1-3 here, the rest in :meth:`submit`."""
+        if conn.closed:
+            return  # revoked, replaced or gone: nothing it sends is read
         # 1. message shape: an ``act`` message, nothing else
         try:
             msg = ActMessage.model_validate_json(raw)
@@ -178,13 +224,19 @@ class LiveTable:
                             version=self.version).model_dump_json())
             return
         # 3. table: the connection was opened on this live table (``no-table`` otherwise)
-        refusal = await self.submit(conn.seat, msg.action, msg.version, "human")
+        refusal = await self.submit(conn.seat, msg.action, msg.version, "human", conn.token_hash)
         if refusal is not None:
             conn.send(refusal.model_dump_json())
 
-    async def submit(self, seat: int, text: str, version: int, actor: str) -> ErrorMessage | None:
-        """Steps 4-10 for ``seat`` playing ``text`` in answer to ``version``; ``None`` if done."""
+    async def submit(self, seat: int, text: str, version: int, actor: str,
+                     token_hash: str | None = None) -> ErrorMessage | None:
+        """Steps 4-10 for ``seat`` playing ``text`` in answer to ``version``; ``None`` if done.
+        A client's action carries its token's hash: it must still hold the seat (a token
+        revoked while the action waited for the lock is refused)."""
         async with self.lock:
+            if token_hash is not None and self.seats[seat].token_hash != token_hash:
+                return error("bad-token", "This token no longer holds the seat: its holder left.",
+                             version=self.version)
             state = self.state
             # 4. not over
             if state.is_over():

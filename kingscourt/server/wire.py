@@ -14,13 +14,15 @@ from pydantic import BaseModel, ConfigDict, Field
 #: The stable error codes, in the order of the authority pipeline that raises them.
 ErrorCode = Literal[
     "bad-message",     # not JSON, or not an ``act`` message of the right shape
-    "bad-token",       # no seat token (a spectator), or the token holds another seat
+    "bad-token",       # no seat token (a spectator), the token holds another seat, or it was
+                       # revoked (its holder left the seat; then the connection is closed, 4401)
     "no-table",        # the table does not exist (sent once on connecting, then closed)
     "game-over",       # the game has ended
     "not-your-turn",   # the seat is not among those to move (or has already picked)
     "stale-version",   # the action answers a version whose decision is gone
     "illegal-action",  # the rules forbid it: ``rule`` names the rule, ``message`` says why
     "not-stored",      # the database refused the action: nothing changed, try again
+    "table-full",      # the table admits no more spectators (sent once on connecting, then closed)
 ]
 
 

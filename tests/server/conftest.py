@@ -60,6 +60,17 @@ def server(db_url_factory: Callable[[], str],
     s.stop()
 
 
+@pytest.fixture(scope="package")
+def seeded_server(db_url_factory: Callable[[], str],
+                  tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """A server that lets clients fix the seed at any table (``--insecure-seeds``), for the
+    tests that need a known deal with several human seats."""
+    s = Server(db_url_factory(), tmp_path_factory.mktemp("log") / "server.log",
+               options=("--insecure-seeds",)).start()
+    yield s
+    s.stop()
+
+
 @pytest.fixture
 def log_dir(tmp_path: Path) -> Path:
     return tmp_path

@@ -21,7 +21,8 @@ async def state_of(ws: ClientConnection) -> dict[str, Any]:
     return await recv_until(ws, lambda m: m["type"] == "state")
 
 
-def test_every_error_code(server: Server) -> None:
+def test_every_error_code(seeded_server: Server) -> None:
+    server = seeded_server  # a known deal at a table of four humans
     t = server.create("king", [{"kind": "human", "name": f"P{i}"} for i in range(4)], seed=SEED)
     tokens = [s["token"] for s in t["seats"]]
     local = kingscourt.load_game("king").new_state(seed=SEED)  # the same deal, to know the answers
@@ -95,7 +96,8 @@ def test_every_error_code(server: Server) -> None:
     run(scenario())
 
 
-def test_stale_version_after_a_move(server: Server) -> None:
+def test_stale_version_after_a_move(seeded_server: Server) -> None:
+    server = seeded_server
     t = server.create("king", [{"kind": "human", "name": f"Q{i}"} for i in range(4)], seed=SEED + 1)
     tokens = [s["token"] for s in t["seats"]]
     local = kingscourt.load_game("king").new_state(seed=SEED + 1)

@@ -39,20 +39,26 @@ def test_create_list_join_leave(server: Server) -> None:
     t = server.create("kukakoenig", [{"kind": "human", "name": "Jo"}, {"kind": "human"},
                                      {"kind": "bot", "level": "basic"}])
     assert [s["kind"] for s in t["seats"]] == ["human", "human", "bot"]
-    assert t["seats"][2]["token"] is None and t["seats"][0]["token"] != t["seats"][1]["token"]
+    assert t["seats"][2]["token"] is None and t["seats"][2]["invite"] is None
+    # a free invitation seat has an invitation only: its token is issued on joining
+    assert t["seats"][1]["token"] is None and t["seats"][1]["invite"]
     listed = {x["id"]: x for x in server.get("/api/tables").json()}
     assert t["id"] in listed and listed[t["id"]]["free_seats"] == [1]
     info = server.get(f"/api/tables/{t['id']}").json()
     assert "token" not in str(info) and info["players"] == 3 and info["status"] == "open"
-    invite = t["seats"][1]["token"]
-    r = server.post(f"/api/tables/{t['id']}/join", {"token": "nope", "name": "X"})
+    invite = t["seats"][1]["invite"]
+    r = server.post(f"/api/tables/{t['id']}/join", {"invite": "nope", "name": "X"})
     assert r.status_code == 403
-    r = server.post(f"/api/tables/{t['id']}/join", {"token": invite, "name": "Kim"})
+    r = server.post(f"/api/tables/{t['id']}/join", {"invite": invite, "name": "Kim"})
     assert r.status_code == 200 and r.json()["seat"] == 1
-    r = server.post(f"/api/tables/{t['id']}/join", {"token": invite, "name": "Lou"})
-    assert r.status_code == 409
+    kim = r.json()["token"]
+    assert kim != invite and kim in r.json()["ws"]
+    r = server.post(f"/api/tables/{t['id']}/join", {"invite": invite, "name": "Lou"})
+    assert r.status_code == 409 and "seat 1" in r.json()["detail"]
     assert server.get(f"/api/tables/{t['id']}").json()["seats"][1]["name"] == "Kim"
-    r = server.post(f"/api/tables/{t['id']}/leave", {"token": invite})
+    # the invitation never acts: leaving takes the token joining gave
+    assert server.post(f"/api/tables/{t['id']}/leave", {"token": invite}).status_code == 403
+    r = server.post(f"/api/tables/{t['id']}/leave", {"token": kim})
     assert r.status_code == 200
     info = server.get(f"/api/tables/{t['id']}").json()
     assert info["free_seats"] == [1] and info["seats"][1]["name"] is None
@@ -97,7 +103,7 @@ def test_open_seat_is_taken_from_the_lobby(server: Server) -> None:
     r = server.post(f"/api/tables/{t['id']}/seats/0", {"name": "Eve"})
     assert r.status_code == 200, r.text
     taken = r.json()
-    assert taken["seat"] == 0 and taken["token"] == t["seats"][0]["token"]
+    assert taken["seat"] == 0 and taken["token"] and t["seats"][0]["token"] is None
     assert server.post(f"/api/tables/{t['id']}/seats/0", {"name": "Max"}).status_code == 409
     assert server.post(f"/api/tables/{t['id']}/seats/7", {"name": "Max"}).status_code == 404
     info = server.get(f"/api/tables/{t['id']}").json()

@@ -46,7 +46,7 @@ def check_record(server: Server, table: str, tmp: Path) -> kingscourt.State:
 def test_king_four_client_seats_and_spectator_never_see_hidden_cards(server: Server,
                                                                      tmp_path: Path) -> None:
     humans = [{"kind": "human", "name": n} for n in ("Ada", "Bea", "Cem", "Dov")]
-    t = server.create("king", humans, rules={"short_game": True}, seed=11)
+    t = server.create("king", humans, rules={"short_game": True})
     logs = [SeatLog(s["seat"]) for s in t["seats"]]
     spectator = SeatLog(None)
 
@@ -114,8 +114,7 @@ def test_king_human_against_bots_then_game_over(server: Server, tmp_path: Path) 
 
 def test_kukakoenig_simultaneous_picks(server: Server, tmp_path: Path) -> None:
     t = server.create("kukakoenig", [{"kind": "human", "name": "Fay"}, {"kind": "human", "name": "Gus"},
-                                     {"kind": "human", "name": "Hana"}, {"kind": "bot", "level": "basic"}],
-                      seed=5)
+                                     {"kind": "human", "name": "Hana"}, {"kind": "bot", "level": "basic"}])
     s0, s1 = t["seats"][0]["token"], t["seats"][1]["token"]
 
     async def first_call() -> None:
@@ -166,7 +165,7 @@ def test_uchokrola_with_bots(server: Server, tmp_path: Path) -> None:
     except Exception as e:  # being finished by another engineer
         pytest.skip(f"uchokrola not playable yet: {e}")
     t = server.create("uchokrola", [{"kind": "human", "name": "Hal"}, {"kind": "human", "name": "Ivo"},
-                                    {"kind": "bot", "level": "random"}], seed=8)
+                                    {"kind": "bot", "level": "random"}])
     logs = [SeatLog(0), SeatLog(1), SeatLog(None)]
 
     async def game() -> None:

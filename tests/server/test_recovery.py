@@ -35,7 +35,7 @@ def test_kill_9_and_restart(db_url_factory: Callable[[], str], tmp_path: Path) -
 
         # Ku-Ka-König: one of two pending picks is in when the server dies
         kkk = server.create("kukakoenig", [{"kind": "human", "name": "Ned"},
-                                           {"kind": "human", "name": "Ola"}], seed=33)
+                                           {"kind": "human", "name": "Ola"}])
         ktok = [s["token"] for s in kkk["seats"]]
 
         async def first_pick() -> dict[str, Any]:

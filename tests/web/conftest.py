@@ -45,10 +45,12 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
 
 class WebServer(Server):
-    """``kingscourt serve`` on a free port with a fresh SQLite file and no bot delay."""
+    """``kingscourt serve`` on a free port with a fresh SQLite file and no bot delay; seeds
+    may be fixed at any table (``--insecure-seeds``), so that two browsers get a known deal."""
 
     def __init__(self, tmp: Path) -> None:
-        super().__init__(f"sqlite:///{tmp / 'serve.sqlite3'}", tmp / "serve.log")
+        super().__init__(f"sqlite:///{tmp / 'serve.sqlite3'}", tmp / "serve.log",
+                         options=("--insecure-seeds",))
 
     @property
     def url(self) -> str:

@@ -2,6 +2,14 @@
 
 import { wsUrl } from "./api.js";
 
+// close codes after which reconnecting would not help (4409: a newer window took over)
+const REFUSALS = {
+  4404: "There is no such table.",
+  4401: "This seat link is not valid (a seat's link stops working when its player leaves).",
+  4409: "This seat is open in too many other windows: this one was closed.",
+  4429: "This table has as many spectators as it admits. Try again later.",
+};
+
 export class Connection {
   /** onMessage(msg) for every server message; onStatus("open" | "lost" | "refused", text). */
   constructor(tableId, token, onMessage, onStatus) {
@@ -26,9 +34,9 @@ export class Connection {
     };
     ws.onclose = (event) => {
       if (this.closed || ws !== this.ws) return;
-      if (event.code === 4404 || event.code === 4401) {
+      if (event.code in REFUSALS) {
         this.closed = true;
-        this.onStatus("refused", event.code === 4404 ? "There is no such table." : "This seat link is not valid.");
+        this.onStatus("refused", REFUSALS[event.code]);
         return;
       }
       this.onStatus("lost");

@@ -1,11 +1,12 @@
-// The invitation link #/join/{table}/{token}: take the seat under your name.
+// The invitation link #/join/{table}/{invite}: take the seat under your name. The invitation
+// only joins: joining answers with a token of your own, the one that plays.
 
 import { api } from "./api.js";
 import { fill, h, toast } from "./dom.js";
 import { GAME_TITLES } from "./names.js";
-import { playerName, rememberSeat, setPlayerName } from "./store.js";
+import { playerName, rememberSeat, seatAt, setPlayerName } from "./store.js";
 
-export async function showInvite({ root }, tableId, token) {
+export async function showInvite({ root }, tableId, invite) {
   const box = h("section.panel", {}, h("h1", {}, "Invitation"), h("p.muted", {}, "Loading the table…"));
   root.append(box);
   let info;
@@ -23,14 +24,14 @@ export async function showInvite({ root }, tableId, token) {
       if (!name) { toast("Enter your name first."); return; }
       setPlayerName(name);
       try {
-        const result = await api.join(tableId, token, name);
-        rememberSeat(tableId, { token, seat: result.seat, game: info.game });
-        location.hash = `#/table/${tableId}/${token}`;
+        const result = await api.join(tableId, invite, name);
+        rememberSeat(tableId, { token: result.token, seat: result.seat, game: info.game });
+        location.hash = `#/table/${tableId}/${result.token}`;
       } catch (err) {
-        if (err.status === 409) {
+        const held = seatAt(tableId);
+        if (err.status === 409 && held && held.token) {
           // the seat is held already: if by this browser, it simply returns there
-          rememberSeat(tableId, { token, game: info.game, seat: -1 });
-          location.hash = `#/table/${tableId}/${token}`;
+          location.hash = `#/table/${tableId}/${held.token}`;
         } else {
           toast(err.message);
         }

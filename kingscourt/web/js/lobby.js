@@ -83,7 +83,7 @@ function tableRow(t, mine) {
   }
   for (const inv of invites) {
     if (t.free_seats.includes(inv.seat)) {
-      actions.push(h("a.button.secondary", { href: `#/join/${t.id}/${inv.token}` }, `Take seat ${inv.seat + 1}`));
+      actions.push(h("a.button.secondary", { href: `#/join/${t.id}/${inv.invite}` }, `Take seat ${inv.seat + 1}`));
     }
   }
   return h("tr", { dataset: { table: t.id } },

@@ -72,7 +72,7 @@ export async function showSetup({ root }, game) {
             const created = await api.create(spec);
             const mine = created.seats[0];
             const invites = created.seats.filter((s) => s.kind === "human" && s.seat !== 0)
-              .map((s) => ({ seat: s.seat, token: s.token }));
+              .filter((s) => s.invite).map((s) => ({ seat: s.seat, invite: s.invite }));
             rememberSeat(created.id, { token: mine.token, seat: 0, game, invites });
             location.hash = `#/table/${created.id}/${mine.token}`;
           } catch (err) {

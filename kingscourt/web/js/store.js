@@ -24,7 +24,7 @@ export function setPlayerName(name) {
   write(NAME, name);
 }
 
-/** Seats this browser holds: {tableId: {token, seat, game, invites: [{seat, token}]}}. */
+/** Seats this browser holds: {tableId: {token, seat, game, invites: [{seat, invite}]}}. */
 export function seats() {
   return read(SEATS, {});
 }

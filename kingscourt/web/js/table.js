@@ -3,7 +3,7 @@
 import { Connection } from "./connection.js";
 import { fill, h, toast } from "./dom.js";
 import { GAME_TITLES, seatName } from "./names.js";
-import { rememberSeat, seatAt } from "./store.js";
+import { forgetSeat, rememberSeat, seatAt } from "./store.js";
 import { api } from "./api.js";
 import { mountKing } from "./king.js";
 import { mountKukakoenig } from "./kukakoenig.js";
@@ -83,9 +83,10 @@ export async function showTable({ root, onLeave }, tableId, token) {
   };
   const ticker = setInterval(tick, 1000);
   leave.addEventListener("click", async () => {
-    if (!confirm("Give up your seat? Whoever holds its link can take it again.")) return;
+    if (!confirm("Give up your seat? Whoever holds its invitation link can take it again.")) return;
     try {
       await api.leave(tableId, token);
+      forgetSeat(tableId); // the token is revoked: the seat's invitation takes it again
       location.hash = "#/";
     } catch (e) {
       toast(e.message);
@@ -113,7 +114,7 @@ function renderInvites(box, tableId, seats) {
   fill(box, h("details.panel.invite-box", { open: true },
     h("summary", {}, `Invite friends (${open.length} free seat${open.length > 1 ? "s" : ""})`),
     h("ul", {}, open.map((i) => {
-      const link = `${location.origin}/#/join/${tableId}/${i.token}`;
+      const link = `${location.origin}/#/join/${tableId}/${i.invite}`;
       return h("li", {}, `Seat ${i.seat + 1}: `,
         h("input.invite-link", { value: link, readOnly: true, "aria-label": `Invitation link for seat ${i.seat + 1}`, onFocus: (e) => e.target.select() }),
         h("button.secondary", {
