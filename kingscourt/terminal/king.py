@@ -1,8 +1,11 @@
 """King in the terminal: one human seat against three bots, drawn with rich.
 
-Type a card (``QS``, ``play QS``) or the number shown beside a legal action; ``t`` shows the
-choice and score tables, ``l`` the last trick, ``c`` the card counter, ``r`` the table rules,
-``?`` the help, ``q`` quits. An illegal entry prints the rule's message and changes nothing.
+Type a card (``QS``, ``play QS``), a contract as listed (``el-almaz``, ``trump S``) or the
+number shown beside a legal action; ``t`` shows the choice and score tables, ``l`` the last
+trick (the deal before's last trick until this deal closes one), ``c`` the card counter, ``r``
+the table rules, ``?`` the help, ``q`` quits. An illegal entry prints the rule's message and
+changes nothing. The status panel shows this deal's points so far per seat and the card
+winning the open trick.
 """
 
 from __future__ import annotations
@@ -18,12 +21,14 @@ from rich.text import Text
 import kingscourt
 
 from ..engine import JSON, IllegalAction, MalformedAction, describe
+from ..games.king.cards import RANKS
 from ..games.king.contracts import CONTRACT_OF_ID, CONTRACTS
 from ..games.king.rules import KingRules
 
 SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 COLOUR = {"S": "white", "H": "red", "D": "red", "C": "white"}
-HELP = ("Enter a card (QS or play QS) or the number of a legal action. "
+HELP = ("Enter a card (QS or play QS), a contract as listed (trump S) or the number of a "
+        "legal action. "
         "t: tables  l: last trick  c: card counter  r: table rules  ?: help  q: quit")
 
 
@@ -41,6 +46,21 @@ def contract_label(contract: str | None, trump: str | None) -> str:
 
 def seat_name(seat: int, me: int) -> str:
     return "You" if seat == me else f"Seat {seat}"
+
+
+def winning(trick: JSON, trump: str | None) -> tuple[int, str] | None:
+    """(seat, card) winning the open trick so far: the highest trump if one was played, else
+    the highest card of the led suit; None before the lead."""
+    best: tuple[int, str] | None = None
+    for seat, c in trick["cards"]:
+        if best is None:
+            best = (seat, c)
+        elif c[1] == best[1][1]:
+            if RANKS.index(c[0]) > RANKS.index(best[1][0]):
+                best = (seat, c)
+        elif c[1] == trump:
+            best = (seat, c)
+    return best
 
 
 class KingTerminal:
@@ -61,6 +81,15 @@ class KingTerminal:
             line.append("   ")
         if trick.get("winner") is not None:
             line.append(f"→ {seat_name(trick['winner'], self.seat)}", style="italic")
+        return line
+
+    def open_trick_line(self, view: JSON) -> Text:
+        line = self.trick_line(view["trick"], "Trick")
+        best = winning(view["trick"], view["trump"])
+        if best is not None:
+            line.append("winning: ", style="italic")
+            line.append_text(card_text(best[1]))
+            line.append(f" ({seat_name(best[0], self.seat)})", style="italic")
         return line
 
     def hand_line(self, view: JSON) -> Text:
@@ -96,8 +125,11 @@ class KingTerminal:
                           for s, n in enumerate(view["tricks_taken"]))
         body = Text()
         body.append_text(header)
-        body.append(f"\nScores: {scores}\nTricks this deal: {taken}\n")
-        body.append_text(self.trick_line(view["trick"], "Trick"))
+        points = "  ".join(f"{seat_name(s, self.seat)} {p:+d}"
+                           for s, p in enumerate(view["deal_points"]))
+        body.append(f"\nScores: {scores}\nTricks this deal: {taken}\n"
+                    f"Points this deal: {points}\n")
+        body.append_text(self.open_trick_line(view))
         body.append("\n")
         body.append_text(self.hand_line(view))
         self.console.print(Panel(body, title="King", expand=False))
@@ -190,7 +222,8 @@ class KingTerminal:
                 return legal[int(raw) - 1]
             if not raw:
                 continue
-            if " " not in raw:
+            # the listed forms drop the verb (``QS``, ``el-almaz``, ``trump S``): put it back
+            if raw.split()[0].lower() not in ("play", "choose"):
                 raw = f"play {raw}" if view["phase"] == "play" else f"choose {raw}"
             return raw
 
@@ -206,7 +239,7 @@ def play(*, seat: int, bots: str, players: int | None, seed: int | None, options
     bot_of = {s: kingscourt.bots.load(bots, game, seed=(seed or 0) * 10 + s)
               for s in range(4) if s != seat}
     ui = KingTerminal(console, seat, input_fn or console.input)
-    console.print(Panel("King — 20 deals, you are [bold]You[/bold] (seat "
+    console.print(Panel(f"King — {game.rules.deals} deals, you are [bold]You[/bold] (seat "
                         f"{seat}); bots: {bots}. {HELP}", expand=False))
     while not state.is_over():
         mover = state.to_move()[0]

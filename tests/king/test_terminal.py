@@ -68,3 +68,53 @@ def test_bad_options_are_reported() -> None:
     result = CliRunner().invoke(app, ["play", "king", "--rule", "must_beat=sometimes"])
     assert result.exit_code != 0
     assert "must_beat" in result.output
+
+
+def _as_first_chooser(answers: list[str], **options: object) -> tuple[kingscourt.State, str, int]:
+    """Plays the terminal as the seat that chooses the first deal, with scripted answers."""
+    seat = kingscourt.load_game("king", **options).new_state(seed=4).to_move()[0]
+    it = iter(answers)
+    out = io.StringIO()
+    state = terminal.play(seat=seat, bots="basic", players=None, seed=4, options=dict(options),
+                          console=Console(file=out, width=120), input_fn=lambda _p: next(it))
+    return state, out.getvalue(), seat
+
+
+def test_trump_is_typed_as_it_is_listed() -> None:
+    state, text, seat = _as_first_chooser(["trump S", "q"])
+    assert "trump S" in text  # the listed form
+    assert state.view(seat)["choices"] == [
+        {"deal": 1, "seat": seat, "contract": "trump", "trump": "S"}]
+    state, _text, seat = _as_first_chooser(["el-almaz", "q"])
+    assert state.view(seat)["contract"] == "el-almaz"
+
+
+def test_the_banner_counts_the_deals_of_the_game_in_play() -> None:
+    _state, text, _seat = _as_first_chooser(["q"], short_game=True)
+    assert "King — 12 deals" in text and "20 deals" not in text
+    _state, text, _seat = _as_first_chooser(["q"])
+    assert "King — 20 deals" in text
+
+
+def _status(state: kingscourt.State) -> str:
+    ui = terminal.KingTerminal(Console(file=io.StringIO(), width=120), 0, input)
+    ui.status(state.view(0))
+    return " ".join(ui.console.file.getvalue().split())
+
+
+def test_the_status_shows_the_deal_points_and_the_card_winning_the_open_trick() -> None:
+    from .scenario import play, start
+    from .test_play_rules import RUFF
+
+    # hearts are trump: seat 1 ruffs AS with 8H, which wins the trick so far
+    state = start(RUFF, "trump H", "AS 8H")
+    text = _status(state)
+    assert "winning: 8♥ (Seat 1)" in text
+    assert "Points this deal: You +0 Seat 1 +0 Seat 2 +0 Seat 3 +0" in text
+    # seat 1 took that trick (+50) and leads 3C; seat 2's AC wins so far
+    play(state, "2H 2S 3C AC")
+    text = _status(state)
+    assert "Points this deal: You +0 Seat 1 +50 Seat 2 +0 Seat 3 +0" in text
+    assert "winning: A♣ (Seat 2)" in text
+    play(state, "8C 2D")  # the trick closes: nothing is winning until the next lead
+    assert "winning" not in _status(state)

@@ -20,6 +20,10 @@ the decisions of ``shared/RULES-NOTES.md`` §1. Decisions taken where they are s
   before ``choice-limit`` (standard: 3 penalty + 2 trump per player; short game 2 + 1), then
   ``penalty-first`` (extra table rule). Other refusals: ``not-your-turn``, ``not-in-hand``,
   ``wrong-phase`` (a card during the choice, or a choice during play), ``game-over``.
+- The last trick (``last_trick`` in the view) is the last closed trick, kept until the next
+  trick closes, across the deal boundary ("Außerdem siehst du auf dem Bildschirm immer: … den
+  Letzten Stich"): after a deal ends, early on the K♥ or after 13 tricks, the next deal's
+  chooser still sees the trick that ended it; ``tricks`` lists this deal's tricks only.
 - King: all 13 tricks of a trump deal; reported as a ``king`` event and listed in the view.
   With the extra table rule ``king_ends_game``, 10 tricks in a row or 11 in all make King and
   the game ends after that deal, the King maker winning.

@@ -158,6 +158,7 @@ class KingState(State):
         "_played",
         "_played_count",
         "_points",
+        "_prior_trick",
         "_rng",
         "_rng_shared",
         "_run",
@@ -200,6 +201,9 @@ class KingState(State):
         self._played_count = [0] * 7
         self._seat_counts = [[0, 0] for _ in range(4)]
         self._deal = 0
+        # the last trick of the deal before this one: still the view's last_trick until this
+        # deal's first trick closes
+        self._prior_trick: tuple[int, tuple[int, ...], int] | None = None
         hands = first_hands if first_hands is not None else self._deal_hands()
         opener = 1 << CARD_OF_FIRST[game.rules.first_chooser]
         self._first = next(s for s in range(4) if hands[s] & opener)
@@ -540,6 +544,7 @@ class KingState(State):
             events.append(Event("game-over", None, {"scores": list(self._totals),
                                                     "winners": self.winners()}))
             return
+        self._prior_trick = self._tricks[-1]
         # the next deal's hands are drawn when first needed: a search that stops at the
         # end of this deal never pays for the shuffle
         self._begin_deal(_UNDEALT)
@@ -552,7 +557,7 @@ class KingState(State):
         contract = CONTRACTS[Contract(self._contract)] if self._contract >= 0 else None
         hand_sizes = [h.bit_count() for h in self._hands]
         trick_seats = [(self._leader + i) % 4 for i in range(len(self._trick))]
-        last = self._tricks[-1] if self._tricks else None
+        last = self._tricks[-1] if self._tricks else self._prior_trick
         penalties, trumps = rules.quota
         v: JSON = {
             "game": "king",
@@ -652,7 +657,7 @@ _SCALARS = (
     "game", "_seed", "_rng", "_setup", "_sampled", "_first", "_deal", "_phase", "_chooser", "_turn",
     "_contract", "_trump", "_pen", "_pen_left", "_give_up", "_beat", "_heart_ban",
     "_trump_ban", "_leader", "_lead_suit", "_win_seat", "_win_card", "_played",
-    "_hearts_broken", "_trump_broken", "_run", "_lm", "_unit", "_any_heart",
+    "_hearts_broken", "_trump_broken", "_run", "_lm", "_unit", "_any_heart", "_prior_trick",
 )
 
 _BITS = tuple(1 << c for c in range(52))

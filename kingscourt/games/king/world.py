@@ -16,7 +16,9 @@ the hidden hands, replayed trick by trick from the view's public history:
 
 The sampled hands are then given back their played cards, the deal is started again from
 those hands and the view's own actions are replayed through ``apply``, so the world is
-consistent with the view by construction (a refusal there would be a bug in sampling).
+consistent with the view by construction (a refusal there would be a bug in sampling). The
+last trick of the deal before, which the view still shows, and a finished game's last deal
+are public and are copied from the view.
 """
 
 from __future__ import annotations
@@ -43,6 +45,11 @@ def _plays(view: JSON) -> list[tuple[int, list[tuple[int, int]]]]:
         out.append((view["trick"]["leader"],
                     [(s, CARD_OF_TEXT[c]) for s, c in view["trick"]["cards"]]))
     return out
+
+
+def _trick_of(trick: JSON) -> tuple[int, tuple[int, ...], int]:
+    """A closed trick of a view as the state keeps it: (leader, cards in play order, winner)."""
+    return (trick["leader"], tuple(CARD_OF_TEXT[c] for _s, c in trick["cards"]), trick["winner"])
 
 
 def lacks(game: KingGame, view: JSON) -> list[int]:
@@ -176,8 +183,9 @@ def sample_world(game: KingGame, view: JSON, rng: random.Random) -> KingState:
     state._totals = list(view["scores"])
     state._score_table = [dict(r, points=list(r["points"])) for r in view["score_table"]]
     state._kings = [dict(k) for k in view["kings"]]
-    current = [c for c in view["choices"] if c["deal"] == deal_no + 1]
-    earlier = [dict(c) for c in view["choices"] if c["deal"] <= deal_no]
+    over = view["over"]
+    current = [] if over else [c for c in view["choices"] if c["deal"] == deal_no + 1]
+    earlier = [dict(c) for c in view["choices"] if over or c["deal"] <= deal_no]
     state._choices = earlier  # the current deal's choice is replayed below
     state._played_count = [0] * 7
     state._seat_counts = [[0, 0] for _ in range(4)]
@@ -185,11 +193,19 @@ def sample_world(game: KingGame, view: JSON, rng: random.Random) -> KingState:
         chosen = CONTRACT_OF_ID[row["contract"]]
         state._played_count[chosen] += 1
         state._seat_counts[row["seat"]][chosen is Contract.TRUMP] += 1
-    if view["over"]:
-        state._choices = [dict(c) for c in view["choices"]]
+    # last_trick outlives its deal: the view shows it until the next trick closes
+    state._prior_trick = _trick_of(view["last_trick"]) if view["last_trick"] else None
+    if over:
+        # the last deal as the table saw it end (cards left after an early end stay unplayed)
         state._phase = OVER
         state._hands = [0, 0, 0, 0]
         state._deal = len(view["score_table"])
+        state._tricks = [_trick_of(t) for t in view["tricks"]]
+        state._taken = list(view["tricks_taken"])
+        state._points = list(view["deal_points"])
+        state._played = played
+        state._hearts_broken = view["hearts_broken"]
+        state._trump_broken = view["trump_broken"]
         return state
     state._first = (view["chooser"] - deal_no) % 4
     state._begin_deal(initial)
