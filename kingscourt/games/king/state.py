@@ -25,7 +25,7 @@ from ...engine import (
 )
 from ...engine.errors import GAME_OVER, not_your_turn
 from .cards import ALL, CARD_TEXT, HEART_MASK, SUIT_MASK, SUITS, card, texts
-from .contracts import CONTRACTS, PENALTY_CONTRACTS, Contract
+from .contracts import CONTRACT_OF_ID, CONTRACTS, PENALTY_CONTRACTS, Contract
 from .rules import duties
 
 if TYPE_CHECKING:
@@ -208,6 +208,33 @@ class KingState(State):
         opener = 1 << CARD_OF_FIRST[game.rules.first_chooser]
         self._first = next(s for s in range(4) if hands[s] & opener)
         self._begin_deal(hands)
+
+    @classmethod
+    def resume(cls, game: KingGame, *, seed: int, deal: int, first: int, hands: list[int],
+               totals: list[int], score_table: list[JSON], choices: list[JSON],
+               kings: list[JSON], prior_trick: tuple[int, tuple[int, ...], int] | None = None,
+               ) -> KingState:
+        """A match that begins deal ``deal`` (0-based) with ``hands`` (bit masks, the cards
+        each seat holds as the deal begins), after the public history of the deals before it:
+        ``totals``, ``score_table``, ``choices`` and ``kings`` as a view shows them, ``first``
+        the seat that chose first in deal 1, ``prior_trick`` the last trick of the deal before.
+        Later deals are drawn from ``seed``. Sampled worlds start here; such a match has no
+        record that replays (its first deals were never dealt)."""
+        state = cls(game, seed, list(hands), {})
+        state._sampled = True
+        state._deal = deal
+        state._first = first
+        state._totals = list(totals)
+        state._score_table = [dict(r, points=list(r["points"])) for r in score_table]
+        state._kings = [dict(k) for k in kings]
+        state._choices = [dict(c) for c in choices]
+        for row in choices:
+            chosen = CONTRACT_OF_ID[row["contract"]]
+            state._played_count[chosen] += 1
+            state._seat_counts[row["seat"]][chosen is TRUMP] += 1
+        state._prior_trick = prior_trick
+        state._begin_deal(list(hands))
+        return state
 
     # ------------------------------------------------------------------ dealing
     def _deal_hands(self) -> list[int]:

@@ -14,11 +14,16 @@ the hidden hands, replayed trick by trick from the view's public history:
 - a lead that breaks a lead ban proves the leader held nothing else;
 - in the first deal, the first chooser holds 2♦ (7♦) unless it has been played.
 
-The sampled hands are then given back their played cards, the deal is started again from
-those hands and the view's own actions are replayed through ``apply``, so the world is
-consistent with the view by construction (a refusal there would be a bug in sampling). The
-last trick of the deal before, which the view still shows, and a finished game's last deal
-are public and are copied from the view.
+The hidden cards are dealt by :func:`...engine.dealing.deal_uniformly`: uniformly among all
+deals that give every seat its hand size and no seat a card the view proves it lacks, so the
+bots' beliefs are not skewed (χ² against an enumeration in ``tests/king/test_world_uniform.py``).
+The sampled hands are then given back their played cards, the deal is started through
+:meth:`KingState.resume` with the public history of the deals before it, and the view's own
+actions are replayed through ``apply``, so the world is consistent with the view by
+construction (a refusal there would be a bug in sampling). The last trick of the deal before,
+which the view still shows until this deal's first trick closes, is public and is passed on.
+A finished game is rebuilt from the start of its last deal, every seat drawing the cards an
+early end left unplayed.
 """
 
 from __future__ import annotations
@@ -27,10 +32,11 @@ import random
 from typing import TYPE_CHECKING
 
 from ...engine import JSON
+from ...engine.dealing import deal_uniformly
 from .cards import ALL, CARD_OF_TEXT, HEART_MASK, SUIT_MASK, parse_hand
 from .contracts import CONTRACT_OF_ID, CONTRACTS, Contract
 from .rules import duties
-from .state import CARD_OF_FIRST, CHOOSE, OVER, PLAY_ACTIONS, KingState
+from .state import CARD_OF_FIRST, PLAY_ACTIONS, KingState
 
 if TYPE_CHECKING:
     from .game import KingGame
@@ -108,113 +114,65 @@ def lacks(game: KingGame, view: JSON) -> list[int]:
     return lack
 
 
-def _assign(cards: list[int], need: list[int], lack: list[int], seats: list[int],
-            rng: random.Random) -> dict[int, int]:
-    """card -> seat, each seat getting ``need[seat]`` cards it is not proven to lack; a random
-    greedy pass repaired by augmenting paths (always succeeds when a solution exists)."""
-    rng.shuffle(cards)
-    holding: dict[int, list[int]] = {s: [] for s in seats}  # seat -> its cards so far
-
-    def place(c: int, seen: set[int]) -> bool:
-        options = [s for s in seats if not lack[s] >> c & 1]
-        rng.shuffle(options)
-        for s in options:
-            if len(holding[s]) < need[s]:
-                holding[s].append(c)
-                return True
-        # augmenting path: give c a seat whose card can move elsewhere
-        for s in options:
-            for other in list(holding[s]):
-                if other in seen:
-                    continue
-                seen.add(other)
-                holding[s].remove(other)
-                holding[s].append(c)
-                if place(other, seen):
-                    return True
-                holding[s].remove(c)
-                holding[s].append(other)
-        return False
-
-    for c in cards:
-        if not place(c, {c}):
-            raise ValueError("no deal is consistent with this view")
-    return {c: s for s, held in holding.items() for c in held}
-
-
 def sample_world(game: KingGame, view: JSON, rng: random.Random) -> KingState:
     seat = view["seat"]
     if seat is None:
         raise ValueError("sample_world needs a seat's view, not the spectator's")
-    my_hand = parse_hand(view["hand"])
+    over = view["over"]
     played = parse_hand(view["played"])
     plays = _plays(view)
     played_by = [0, 0, 0, 0]
     for _leader, ps in plays:
         for s, c in ps:
             played_by[s] |= 1 << c
+    # A finished game is rebuilt from its last deal's start: the cards an early end left in
+    # the hands are nobody's to know then (the view shows no hand), so every seat draws them.
+    deal_no = len(view["score_table"]) - 1 if over else view["deal"] - 1
+    my_hand = 0 if over else parse_hand(view["hand"])
+    if over:
+        need = [13 - played_by[s].bit_count() for s in range(4)]
+        hidden_from = list(range(4))
+    else:
+        need = list(view["hand_sizes"])
+        need[seat] = 0
+        hidden_from = [s for s in range(4) if s != seat]
     lack = lacks(game, view)
     first_card = CARD_OF_FIRST[game.rules.first_chooser]
-    deal_no = view["deal"] - 1
-    need = list(view["hand_sizes"])
-    others = [s for s in range(4) if s != seat]
     unknown = ALL & ~my_hand & ~played
-    pinned: dict[int, int] = {}
-    if deal_no == 0 and view["phase"] != "over" and unknown >> first_card & 1:
+    allowed = {c: [s for s in hidden_from if not lack[s] >> c & 1] for c in range(52)
+               if unknown >> c & 1}
+    first = (view["chooser"] - deal_no) % 4 if not over else _first_chooser(view)
+    if deal_no == 0 and first_card in allowed:
         # the first chooser held the opening card (2♦, or 7♦ by table rule) in deal 1
-        first = view["chooser"]
-        if first != seat:
-            pinned[first_card] = first
-            need[first] -= 1
-            unknown &= ~(1 << first_card)
-    cards = [c for c in range(52) if unknown >> c & 1]
-    owner = _assign(cards, need, lack, others, rng)
-    owner.update(pinned)
+        allowed[first_card] = [first] if first in hidden_from else []
+    owner = deal_uniformly(list(allowed), {s: need[s] for s in hidden_from}, allowed.__getitem__, rng)
     hands = [0, 0, 0, 0]
     for c, s in owner.items():
         hands[s] |= 1 << c
-    hands[seat] = my_hand
+    hands[seat] |= my_hand
     initial = [hands[s] | played_by[s] for s in range(4)]
 
-    state = KingState(game, rng.getrandbits(48), None, {})
-    state._sampled = True
-    # public history of earlier deals, as the view shows it
-    state._deal = deal_no
-    state._totals = list(view["scores"])
-    state._score_table = [dict(r, points=list(r["points"])) for r in view["score_table"]]
-    state._kings = [dict(k) for k in view["kings"]]
-    over = view["over"]
-    current = [] if over else [c for c in view["choices"] if c["deal"] == deal_no + 1]
-    earlier = [dict(c) for c in view["choices"] if over or c["deal"] <= deal_no]
-    state._choices = earlier  # the current deal's choice is replayed below
-    state._played_count = [0] * 7
-    state._seat_counts = [[0, 0] for _ in range(4)]
-    for row in earlier:
-        chosen = CONTRACT_OF_ID[row["contract"]]
-        state._played_count[chosen] += 1
-        state._seat_counts[row["seat"]][chosen is Contract.TRUMP] += 1
-    # last_trick outlives its deal: the view shows it until the next trick closes
-    state._prior_trick = _trick_of(view["last_trick"]) if view["last_trick"] else None
-    if over:
-        # the last deal as the table saw it end (cards left after an early end stay unplayed)
-        state._phase = OVER
-        state._hands = [0, 0, 0, 0]
-        state._deal = len(view["score_table"])
-        state._tricks = [_trick_of(t) for t in view["tricks"]]
-        state._taken = list(view["tricks_taken"])
-        state._points = list(view["deal_points"])
-        state._played = played
-        state._hearts_broken = view["hearts_broken"]
-        state._trump_broken = view["trump_broken"]
-        return state
-    state._first = (view["chooser"] - deal_no) % 4
-    state._begin_deal(initial)
-    assert state._phase == CHOOSE
-    for row in current:
-        text = f"choose trump {row['trump']}" if row["trump"] else f"choose {row['contract']}"
-        state.apply(row["seat"], text)
+    last = deal_no + 1  # the deal being played (or, over, the one that ended the game)
+    score_table = [r for r in view["score_table"] if r["deal"] < last]
+    totals = [sum(r["points"][s] for r in score_table) for s in range(4)]
+    state = KingState.resume(
+        game, seed=rng.getrandbits(48), deal=deal_no, first=first, hands=initial, totals=totals,
+        score_table=score_table, choices=[c for c in view["choices"] if c["deal"] < last],
+        kings=[k for k in view["kings"] if k["deal"] < last],
+        # last_trick outlives its deal: the view shows it until the next trick closes
+        prior_trick=(_trick_of(view["last_trick"])
+                     if view["last_trick"] and not view["tricks"] else None))
+    for row in view["choices"]:
+        if row["deal"] == last:
+            text = f"choose trump {row['trump']}" if row["trump"] else f"choose {row['contract']}"
+            state.apply(row["seat"], text)
     for _leader, ps in plays:
         for s, card in ps:
             state.apply(s, PLAY_ACTIONS[card])
-    state._log = []
     return state
+
+
+def _first_chooser(view: JSON) -> int:
+    """Who chose first in deal 1, from a finished game's score table (choosers rotate)."""
+    row = view["score_table"][0]
+    return int(row["chooser"])
