@@ -42,8 +42,9 @@ from ...engine import build_rules
 from .cards import card, parse_hand, texts
 from .contracts import CONTRACTS, Contract, deal_total
 from .game import KingGame
+from .phases import Phase
 from .rules import KingRules
-from .state import KingState, Phase
+from .state import KingState
 
 
 def make_game(**rules: Any) -> KingGame:

@@ -8,8 +8,9 @@ from typing import Any, ClassVar
 
 from ...engine import JSON, Action, Game
 from .cards import parse_hand, texts
+from .notation import ACTION_OF_CODE, parse
 from .rules import KingRules
-from .state import ACTION_OF_CODE, KingState, check_deal, parse
+from .state import KingState, check_deal
 
 
 class KingGame(Game):

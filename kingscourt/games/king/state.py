@@ -8,7 +8,6 @@ RULES-NOTES §1, used both for the legal set and for naming the rule that refuse
 from __future__ import annotations
 
 import random
-from enum import IntEnum
 from typing import TYPE_CHECKING
 
 from ...engine import (
@@ -17,116 +16,26 @@ from ...engine import (
     Event,
     GameOver,
     IllegalAction,
-    MalformedAction,
     State,
     Violation,
     make_record,
-    rules_dict,
 )
 from ...engine.errors import GAME_OVER, not_your_turn
+from . import refusals
 from .cards import ALL, CARD_TEXT, HEART_MASK, SUIT_MASK, SUITS, card, texts
-from .contracts import CONTRACT_OF_ID, CONTRACTS, PENALTY_CONTRACTS, Contract
+from .contracts import CONTRACT_OF_ID, CONTRACTS, Contract
+from .notation import ACTION_OF_CODE, CHOOSE_ACTIONS, CODE, SUIT_ACTIONS, TRUMP_ACTIONS, actions_of, parse
+from .phases import CHOOSE, OVER, PHASE_NAMES, PLAY
+from .refusals import DISCARD, FOLLOW, GIVE_UP, HEARTS_BAN, MUST_BEAT, MUST_TRUMP, TRUMP_BAN
 from .rules import duties
+from .view import view
 
 if TYPE_CHECKING:
     from .game import KingGame
 
 
-class Phase(IntEnum):
-    CHOOSE = 0
-    PLAY = 1
-    OVER = 2
-
-
-PHASE_NAMES = ("choose", "play", "over")
-# plain ints on the hot path (IntEnum comparisons cost more)
-CHOOSE, PLAY, OVER = int(Phase.CHOOSE), int(Phase.PLAY), int(Phase.OVER)
 TRUMP = Contract.TRUMP
 SON_IKI = Contract.SON_IKI
-
-# --- actions: one interned instance each; codes 0..51 play a card, 100+ choose a penalty
-# contract, 200+ choose trump in a suit.
-PLAY_ACTIONS = tuple(Action(f"play {t}") for t in CARD_TEXT)
-CHOOSE_ACTIONS = {c: Action(f"choose {c.info.id}") for c in PENALTY_CONTRACTS}
-TRUMP_ACTIONS = tuple(Action(f"choose trump {s}") for s in SUITS)
-ACTION_OF_CODE: dict[int, Action] = {c: a for c, a in enumerate(PLAY_ACTIONS)}
-ACTION_OF_CODE.update({100 + c: a for c, a in CHOOSE_ACTIONS.items()})
-ACTION_OF_CODE.update({200 + s: a for s, a in enumerate(TRUMP_ACTIONS)})
-CODE: dict[str, int] = {a: c for c, a in ACTION_OF_CODE.items()}
-
-# The play actions of every 13-bit sub-mask of each suit, low cards first (4 x 8192 tuples).
-_SUIT_ACTIONS: tuple[tuple[tuple[Action, ...], ...], ...] = tuple(
-    tuple(tuple(PLAY_ACTIONS[13 * s + r] for r in range(13) if sub >> r & 1)
-          for sub in range(8192))
-    for s in range(4))
-
-
-def actions_of(mask: int) -> list[Action]:
-    """The play actions of a card mask, by suit S H D C, low cards first."""
-    t = _SUIT_ACTIONS
-    return [*t[0][mask & 0x1FFF], *t[1][mask >> 13 & 0x1FFF], *t[2][mask >> 26 & 0x1FFF],
-            *t[3][mask >> 39]]
-
-
-def parse(text: str) -> int:
-    """The code of an action text; MalformedAction for text that is no King action."""
-    code = CODE.get(text)
-    if code is not None:
-        return code
-    if isinstance(text, str):
-        words = text.split()
-        if len(words) >= 2:
-            verb = words[0].lower()
-            if verb == "play" and len(words) == 2:
-                norm = f"play {words[1].upper().replace('10', 'T')}"
-            elif verb == "choose" and len(words) == 3 and words[1].lower() == "trump":
-                norm = f"choose trump {words[2].upper()}"
-            else:
-                norm = " ".join(w.lower() for w in words)
-            code = CODE.get(norm)
-            if code is not None:
-                return code
-    raise MalformedAction(
-        text, "King actions are `play QS` (rank A K Q J T 9..2, suit S H D C), "
-        "`choose " + "|".join(c.info.id for c in PENALTY_CONTRACTS) + "` or `choose trump S|H|D|C`")
-
-
-# --- rule messages (player-facing, one per rule id)
-FOLLOW = "follow-suit"
-MUST_BEAT = "must-beat"
-GIVE_UP = "give-up-penalty-card"
-DISCARD = "discard-penalty-card"
-MUST_TRUMP = "must-trump"
-HEARTS_BAN = "hearts-not-broken"
-TRUMP_BAN = "trump-not-broken"
-
-
-def _message(rule: str, state: KingState) -> str:
-    lead = state._lead_suit
-    suit = SUIT_NAMES_SINGULAR[lead] if lead >= 0 else ""
-    contract = state._contract
-    if rule == FOLLOW:
-        return f"You hold a {suit}: you must follow suit."
-    if rule == MUST_BEAT:
-        return (f"You hold a {suit} that beats {CARD_TEXT[state._win_card]}: "
-                "you must play a higher card (Überstechpflicht).")
-    if rule == GIVE_UP:
-        return (f"{CARD_TEXT[state._win_card]} lies in the trick: you must give up your "
-                f"lower {CONTRACTS[Contract(contract)].unit}.")
-    if rule == DISCARD:
-        unit = "heart" if state._any_heart else CONTRACTS[Contract(contract)].unit
-        return f"You cannot follow suit and hold a {unit}: you must discard it."
-    if rule == MUST_TRUMP:
-        return f"You cannot follow suit: you must play a trump ({SUIT_NAMES_PLURAL[state._trump]})."
-    if rule == HEARTS_BAN:
-        return "Hearts are not broken: you may not lead a heart until one has been discarded."
-    if rule == TRUMP_BAN:
-        return "Trumps are not broken: you may not lead a trump until one has been played on another suit."
-    raise AssertionError(rule)
-
-
-SUIT_NAMES_SINGULAR = ("spade", "heart", "diamond", "club")
-SUIT_NAMES_PLURAL = ("spades", "hearts", "diamonds", "clubs")
 
 _PLAYED_EVENTS = [[Event("played", seat, {"card": t}) for t in CARD_TEXT] for seat in range(4)]
 _TRICK_EVENTS = [[Event("trick", w, {"leader": leader}) for leader in range(4)] for w in range(4)]
@@ -300,7 +209,7 @@ class KingState(State):
                 lm = self._lm = self._cascade(None)
             top = (lm.bit_length() - 1) // 13
             if not lm & ~SUIT_MASK[top]:  # one suit: the common case when following
-                return list(_SUIT_ACTIONS[top][lm >> (13 * top)])
+                return list(SUIT_ACTIONS[top][lm >> (13 * top)])
             return actions_of(lm)
         return self._legal_choices()
 
@@ -312,18 +221,17 @@ class KingState(State):
             return not_your_turn(seat, self.to_move()).violation
         if self._phase == PLAY:
             if code >= 52:
-                return Violation("wrong-phase", "The contract is chosen: play a card.")
+                return refusals.wrong_phase_play()
             if not self._hands[seat] >> code & 1:
-                return Violation("not-in-hand", f"You do not hold {CARD_TEXT[code]}.")
+                return refusals.not_in_hand(code)
             steps: list[tuple[str, int]] = []
             self._cascade(steps)
             for rule, allowed in steps:
                 if not allowed >> code & 1:
-                    return Violation(rule, _message(rule, self))
+                    return Violation(rule, refusals.card_rule(rule, self))
             return None
         if code < 52:
-            return Violation("wrong-phase",
-                             f"Seat {seat} chooses the contract first: `choose ...`.")
+            return refusals.wrong_phase_choose(seat)
         return self._choice_violation(seat, code)
 
     def _apply(self, seat: int, action: Action | str) -> list[Event]:
@@ -354,24 +262,18 @@ class KingState(State):
         info = CONTRACTS[contract]
         # contract-closed: a penalty contract played twice; trump played 8 times
         if self._played_count[contract] >= info.max_plays:
-            return Violation("contract-closed",
-                             f"{info.name} has been played {info.max_plays} times: it is closed.")
+            return refusals.contract_closed(info)
         # choice-limit (standard): 3 penalty contracts and 2 trump deals per player
         if rules.choice_limit == "standard":
             penalties, trumps = rules.quota
             used_pen, used_trump = self._seat_counts[seat]
             if contract is TRUMP and used_trump >= trumps:
-                return Violation("choice-limit",
-                                 f"You have chosen your {trumps} trump deal"
-                                 f"{'s' if trumps > 1 else ''}: choose a penalty contract.")
+                return refusals.trump_quota_used(trumps)
             if contract is not TRUMP and used_pen >= penalties:
-                return Violation("choice-limit",
-                                 f"You have chosen your {penalties} penalty contracts: "
-                                 "choose trump.")
+                return refusals.penalty_quota_used(penalties)
         # penalty-first (extra table rule): the first four deals are penalty contracts
         if rules.penalty_first and contract is TRUMP and self._deal < 4:
-            return Violation("penalty-first",
-                             "The first four deals are penalty contracts (table rule).")
+            return refusals.penalty_first()
         return None
 
     def _legal_choices(self) -> list[Action]:
@@ -580,54 +482,7 @@ class KingState(State):
     def _view(self, seat: int | None) -> JSON:
         if self._phase == CHOOSE:
             self._ensure_hands()
-        rules = self.game.rules
-        contract = CONTRACTS[Contract(self._contract)] if self._contract >= 0 else None
-        hand_sizes = [h.bit_count() for h in self._hands]
-        trick_seats = [(self._leader + i) % 4 for i in range(len(self._trick))]
-        last = self._tricks[-1] if self._tricks else self._prior_trick
-        penalties, trumps = rules.quota
-        v: JSON = {
-            "game": "king",
-            "seat": seat,
-            "phase": PHASE_NAMES[self._phase],
-            "deal": self._deal + 1 if self._phase != OVER else len(self._score_table),
-            "deals": rules.deals,
-            "chooser": self._chooser if self._phase != OVER else None,
-            "to_move": self.to_move(),
-            "contract": contract.id if contract and self._phase == PLAY else None,
-            "contract_name": contract.name if contract and self._phase == PLAY else None,
-            "trump": SUITS[self._trump] if self._trump >= 0 and self._phase == PLAY else None,
-            "hand_sizes": hand_sizes,
-            "trick": {"leader": self._leader if self._trick else None,
-                      "cards": [[s, CARD_TEXT[c]] for s, c in zip(trick_seats, self._trick,
-                                                                   strict=True)]},
-            "last_trick": _trick_json(last) if last else None,
-            "tricks": [_trick_json(t) for t in self._tricks],
-            "tricks_taken": list(self._taken),
-            "deal_points": list(self._points),
-            "played": texts(self._played),
-            "hearts_broken": self._hearts_broken,
-            "trump_broken": self._trump_broken,
-            "open_contracts": {c.info.id: c.info.max_plays - self._played_count[c]
-                               for c in Contract},
-            "quota_left": (
-                [[penalties - p, trumps - t] for p, t in self._seat_counts]
-                if rules.choice_limit == "standard" else None),
-            "choices": [dict(c) for c in self._choices],
-            "score_table": [dict(r, points=list(r["points"])) for r in self._score_table],
-            "scores": list(self._totals),
-            "kings": [dict(k) for k in self._kings],
-            "over": self._phase == OVER,
-            "winners": self.winners(),
-            "rules": rules_dict(rules),
-        }
-        if seat is not None:
-            # secret: only this seat's own hand
-            v["hand"] = texts(self._hands[seat])
-            v["legal"] = [str(a) for a in self.legal_actions(seat)]
-        else:
-            v["legal"] = []
-        return v
+        return view(self, seat)
 
     def record(self) -> JSON:
         if self._sampled:
@@ -690,12 +545,6 @@ _SCALARS = (
 _BITS = tuple(1 << c for c in range(52))
 _UNDEALT = [-1, -1, -1, -1]  # hands of a deal not drawn yet (see _ensure_hands)
 CARD_OF_FIRST = {t: card(t) for t in ("2D", "7D")}  # the table rule first_chooser
-
-
-def _trick_json(t: tuple[int, tuple[int, ...], int]) -> JSON:
-    leader, cards, winner = t
-    return {"leader": leader, "cards": [[(leader + i) % 4, CARD_TEXT[c]]
-                                        for i, c in enumerate(cards)], "winner": winner}
 
 
 def check_deal(hands: list[int]) -> None:

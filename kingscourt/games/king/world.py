@@ -35,8 +35,9 @@ from ...engine import JSON
 from ...engine.dealing import deal_uniformly
 from .cards import ALL, CARD_OF_TEXT, HEART_MASK, SUIT_MASK, parse_hand
 from .contracts import CONTRACT_OF_ID, CONTRACTS, Contract
+from .notation import PLAY_ACTIONS
 from .rules import duties
-from .state import CARD_OF_FIRST, PLAY_ACTIONS, KingState
+from .state import CARD_OF_FIRST, KingState
 
 if TYPE_CHECKING:
     from .game import KingGame
