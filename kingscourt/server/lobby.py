@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from fastapi import APIRouter, HTTPException, Request, status
+from fastapi import APIRouter, HTTPException, Query, Request, Response, status
 
 from .. import bots
 from ..engine import GAMES, describe, load_game
+from .bounds import CreationGuard, Refused, cursor_of, position_of, table_id_ok
 from .hub import Hub, LobbyError
 from .lobby_models import (
     CardInfo,
@@ -26,15 +27,33 @@ from .lobby_models import (
 )
 from .wire import WireDoc
 
-router = APIRouter(prefix="/api", tags=["lobby"])
+#: every refusal is ``{"detail": "..."}``; 503: the database is unavailable
 ERRORS: dict[int | str, dict[str, Any]] = {
     403: {"model": ErrorDetail}, 404: {"model": ErrorDetail}, 409: {"model": ErrorDetail},
-    422: {"model": ErrorDetail}}
+    422: {"model": ErrorDetail}, 503: {"model": ErrorDetail}}
+router = APIRouter(prefix="/api", tags=["lobby"], responses=ERRORS)
+#: OpenAPI links from a created table to what can be done with it (schemathesis follows them)
+TABLE_LINKS = {
+    op: {"operationId": op_id, "parameters": {"table_id": "$response.body#/id"}}
+    for op, op_id in (("info", "table_info"), ("record", "record"), ("join", "join"),
+                      ("take", "take_seat"), ("leave", "leave"))}
+NEXT_PAGE = {"headers": {
+    "Link": {"description": 'the next page: <...?limit=&cursor=...>; rel="next" (absent on '
+                            "the last page)", "schema": {"type": "string"}},
+    "X-Next-Cursor": {"description": "the cursor of the next page (absent on the last page)",
+                      "schema": {"type": "string"}}}}
 
 
 def hub_of(request: Request) -> Hub:
     hub: Hub = request.app.state.hub
     return hub
+
+
+def known_id(table_id: str) -> str:
+    """``table_id`` when it has the form of a table id (nothing else reaches the database)."""
+    if not table_id_ok(table_id):
+        raise HTTPException(404, f"no table {table_id[:32]!r}")
+    return table_id
 
 
 def refuse(e: LobbyError) -> HTTPException:
@@ -61,27 +80,61 @@ async def games() -> list[GameInfo]:
 
 
 @router.post("/tables", response_model=TableCreated, status_code=status.HTTP_201_CREATED,
-             responses=ERRORS)
+             responses={201: {"links": TABLE_LINKS},
+                        429: {"model": ErrorDetail, "description": "too many tables created "
+                              "from this address: wait the Retry-After seconds"}})
 async def create_table(req: CreateTable, request: Request) -> TableCreated:
     """Create a table. The answer holds every human seat's secret token (its invitation):
-    keep yours, hand the others to the people you invite."""
+    keep yours, hand the others to the people you invite. One client address may create
+    tables at the server's ``--create-rate`` (429 with ``Retry-After`` beyond it) and hold at
+    most ``--max-open-tables`` open tables (409 beyond it)."""
+    guard: CreationGuard = request.app.state.guard
+    address = request.client.host if request.client is not None else "unknown"
     try:
-        return await hub_of(request).create(req)
+        with guard.creating(address) as created:
+            table = await hub_of(request).create(req)
+            created(table.id)
+            return table
+    except Refused as e:
+        headers = {"Retry-After": str(e.retry_after)} if e.retry_after is not None else None
+        raise HTTPException(e.status, str(e), headers=headers) from e
     except LobbyError as e:
         raise refuse(e) from e
 
 
-@router.get("/tables", response_model=list[TableInfo])
-async def open_tables(request: Request) -> list[TableInfo]:
-    """Open tables (being played), oldest first."""
-    return hub_of(request).open_tables()
-
-
-@router.get("/tables/{table_id}", response_model=TableInfo, responses=ERRORS)
-async def table_info(table_id: str, request: Request) -> TableInfo:
-    """Public information about a table, open or finished."""
+@router.get("/tables", response_model=list[TableInfo], responses={200: NEXT_PAGE})
+async def open_tables(request: Request, response: Response,
+                      limit: int | None = Query(None, ge=1, le=500, description=(
+                          "tables per page (default: the server's --tables-page, 50)")),
+                      cursor: str | None = Query(None, max_length=200, description=(
+                          "where the page starts: the X-Next-Cursor of the page before"))
+                      ) -> list[TableInfo]:
+    """Open tables (being played), oldest first, one page at a time: while more follow, the
+    ``Link`` (rel="next") and ``X-Next-Cursor`` headers say where the next page starts."""
     hub = hub_of(request)
-    table = await hub.get(table_id)
+    after = None
+    if cursor is not None:
+        after = position_of(cursor)
+        if after is None:
+            raise HTTPException(422, "cursor: not a cursor of this server (use X-Next-Cursor)")
+    size = limit or hub.config.tables_page
+    tables = sorted((t for t in hub.tables.values() if not t.over),
+                    key=lambda t: (t.data.created_at, t.id))
+    if after is not None:
+        tables = [t for t in tables if (t.data.created_at, t.id) > after]
+    page = tables[:size]
+    if len(tables) > size:
+        nxt = cursor_of(page[-1].data.created_at, page[-1].id)
+        response.headers["X-Next-Cursor"] = nxt
+        response.headers["Link"] = f'</api/tables?limit={size}&cursor={nxt}>; rel="next"'
+    return [hub.info(t) for t in page]
+
+
+@router.get("/tables/{table_id}", response_model=TableInfo)
+async def table_info(table_id: str, request: Request) -> TableInfo:
+    """Public information about a table, open, finished or abandoned."""
+    hub = hub_of(request)
+    table = await hub.get(known_id(table_id))
     if table is None:
         raise HTTPException(404, f"no table {table_id!r}")
     info = hub.info(table)
@@ -89,40 +142,40 @@ async def table_info(table_id: str, request: Request) -> TableInfo:
     return info
 
 
-@router.post("/tables/{table_id}/join", response_model=JoinResult, responses=ERRORS)
+@router.post("/tables/{table_id}/join", response_model=JoinResult)
 async def join(table_id: str, req: JoinRequest, request: Request) -> JoinResult:
     """Take a free human seat with its token (the invitation link) and a display name."""
     try:
-        return await hub_of(request).join(table_id, req.token, req.name)
+        return await hub_of(request).join(known_id(table_id), req.token, req.name)
     except LobbyError as e:
         raise refuse(e) from e
 
 
-@router.post("/tables/{table_id}/seats/{seat}", response_model=TakeResult, responses=ERRORS)
+@router.post("/tables/{table_id}/seats/{seat}", response_model=TakeResult)
 async def take_seat(table_id: str, seat: int, req: TakeRequest, request: Request) -> TakeResult:
     """Take an open seat from the lobby (one created with ``"open": true``); the answer holds
     the seat's token, to play with and to come back with."""
     try:
-        return await hub_of(request).take(table_id, seat, req.name)
+        return await hub_of(request).take(known_id(table_id), seat, req.name)
     except LobbyError as e:
         raise refuse(e) from e
 
 
-@router.post("/tables/{table_id}/leave", response_model=LeaveResult, responses=ERRORS)
+@router.post("/tables/{table_id}/leave", response_model=LeaveResult)
 async def leave(table_id: str, req: LeaveRequest, request: Request) -> LeaveResult:
     """Give the seat up: it is free again for whoever holds its token."""
     try:
-        return await hub_of(request).leave(table_id, req.token)
+        return await hub_of(request).leave(known_id(table_id), req.token)
     except LobbyError as e:
         raise refuse(e) from e
 
 
-@router.get("/tables/{table_id}/record", response_model=GameRecord, responses=ERRORS)
+@router.get("/tables/{table_id}/record", response_model=GameRecord)
 async def record(table_id: str, request: Request) -> GameRecord:
     """A finished game's full record (JSON; ``kingscourt replay FILE`` replays it). The record
     holds the seed and so every hidden card: it is published only once the game is over."""
     hub = hub_of(request)
-    found = await hub.store.run(hub.store.record, table_id)
+    found = await hub.store.run(hub.store.record, known_id(table_id))
     if found is None:
         raise HTTPException(404, f"no table {table_id!r}")
     state, rec = found

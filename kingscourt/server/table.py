@@ -25,6 +25,7 @@ from pydantic import ValidationError
 
 from ..engine import Game, IllegalAction, MalformedAction, State, load_game
 from ..engine.errors import ReplayError
+from .bounds import problems
 from .connections import Conn
 from .store import Finish, Result, Store, TableData
 from .wire import ActMessage, Deadline, ErrorCode, ErrorMessage, SeatPublic, StateMessage
@@ -103,7 +104,8 @@ class LiveTable:
 
     @property
     def over(self) -> bool:
-        return self.state.is_over()
+        """The game has ended, or the table was closed as abandoned (see :mod:`.bounds`)."""
+        return self.data.status == "abandoned" or self.state.is_over()
 
     def seat_of(self, token: str) -> int | None:
         for s in self.seats:
@@ -162,9 +164,8 @@ class LiveTable:
         try:
             msg = ActMessage.model_validate_json(raw)
         except ValidationError as e:
-            problems = "; ".join(f"{'.'.join(str(p) for p in x['loc']) or 'message'}: {x['msg']}"
-                                 for x in e.errors())
-            conn.send(error("bad-message", f"Not an act message ({problems}). Send "
+            where = problems(e.errors(include_url=False, include_input=False))
+            conn.send(error("bad-message", f"Not an act message ({where}). Send "
                             '{"type": "act", "action": "...", "version": n}.',
                             version=self.version).model_dump_json())
             return
@@ -186,8 +187,8 @@ class LiveTable:
         """Steps 4-10 for ``seat`` playing ``text`` in answer to ``version``; ``None`` if done."""
         async with self.lock:
             state = self.state
-            # 4. not over
-            if state.is_over():
+            # 4. not over (nor abandoned)
+            if self.over:
                 return error("game-over", "The game is over.", "game-over", self.version)
             # 5. seat to move
             movers = state.to_move()

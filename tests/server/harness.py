@@ -12,7 +12,7 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -30,12 +30,19 @@ def free_port() -> int:
         return port
 
 
-class Server:
-    """``kingscourt serve`` on a free port; :meth:`kill` is ``kill -9``."""
+#: the per-address creation limits lifted: the suite creates many tables from one address
+#: (tests/server/test_bounds.py tests the limits themselves)
+LIFTED = ("--create-rate", "1000/second", "--max-open-tables", "0")
 
-    def __init__(self, db_url: str, log: Path, bot_delay: float = 0.0) -> None:
+
+class Server:
+    """``kingscourt serve`` on a free port; :meth:`kill` is ``kill -9``; ``args``: more flags."""
+
+    def __init__(self, db_url: str, log: Path, bot_delay: float = 0.0,
+                 args: Sequence[str] = LIFTED) -> None:
         self.db_url = db_url
         self.bot_delay = bot_delay
+        self.args = list(args)
         self.log = log
         self.port = free_port()
         self.proc: subprocess.Popen[bytes] | None = None
@@ -54,7 +61,8 @@ class Server:
         with self.log.open("ab") as out:
             self.proc = subprocess.Popen(
                 [sys.executable, "-c", "from kingscourt.cli import main; main()", "serve",
-                 "--port", str(self.port), "--db", self.db_url, "--bot-delay", str(self.bot_delay)],
+                 "--port", str(self.port), "--db", self.db_url, "--bot-delay", str(self.bot_delay),
+                 *self.args],
                 stdout=out, stderr=subprocess.STDOUT, env=env)
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
