@@ -12,7 +12,6 @@ from pathlib import Path
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
-from fastapi.routing import APIRoute
 from fastapi.staticfiles import StaticFiles
 from sqlalchemy.exc import InterfaceError, OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
@@ -53,8 +52,8 @@ def create_app(config: ServerConfig) -> FastAPI:
             await hub.stop()
 
     app = FastAPI(title="kingscourt", version="0.1.0", lifespan=lifespan,
-                  generate_unique_id_function=lambda route: route.name
-                  if isinstance(route, APIRoute) else str(route),
+                  # operation ids are the route names: the OpenAPI links name them
+                  generate_unique_id_function=lambda route: route.name,
                   description="King, Ku-Ka-König and Ucho Króla: lobby and statistics over REST, "
                               "live play over the WebSocket `/ws/tables/{id}?token=T` (the "
                               "messages: `GET /api/wire`). Every refusal is "

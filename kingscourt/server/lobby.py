@@ -29,6 +29,7 @@ from .wire import WireDoc
 
 #: every refusal is ``{"detail": "..."}``; 503: the database is unavailable
 ERRORS: dict[int | str, dict[str, Any]] = {
+    400: {"model": ErrorDetail, "description": "the body is not text (UTF-8 JSON)"},
     403: {"model": ErrorDetail}, 404: {"model": ErrorDetail}, 409: {"model": ErrorDetail},
     422: {"model": ErrorDetail}, 503: {"model": ErrorDetail}}
 router = APIRouter(prefix="/api", tags=["lobby"], responses=ERRORS)
