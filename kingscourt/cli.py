@@ -140,6 +140,9 @@ def serve(
     ws_max_bytes: Annotated[int, typer.Option(
         min=256, envvar="KINGSCOURT_WS_MAX_BYTES",
         help="largest WebSocket message in bytes (a larger one closes with 1009)")] = 16 * 1024,
+    http_max_bytes: Annotated[int, typer.Option(
+        min=1024, envvar="KINGSCOURT_HTTP_MAX_BYTES",
+        help="largest REST request body in bytes (a larger one is refused with 413)")] = 64 * 1024,
     create_rate: Annotated[str, typer.Option(
         envvar="KINGSCOURT_CREATE_RATE",
         help="tables one client address may create, as the limits library writes it "
@@ -168,7 +171,8 @@ def serve(
     except ValueError as e:
         raise typer.BadParameter(f"--create-rate: {e}") from e
     config = ServerConfig(db_url=resolve_db_url(db), bot_delay=bot_delay,
-                          ws_max_bytes=ws_max_bytes, create_rate=create_rate,
+                          ws_max_bytes=ws_max_bytes, http_max_bytes=http_max_bytes,
+                          create_rate=create_rate,
                           max_open_tables=max_open_tables, tables_page=tables_page,
                           abandon_after=abandon_after)
     shown = config.db_url.split("@")[-1] if "@" in config.db_url else config.db_url

@@ -52,6 +52,7 @@ def create_app(config: ServerConfig) -> FastAPI:
             await hub.stop()
 
     app = FastAPI(title="kingscourt", version="0.1.0", lifespan=lifespan,
+                  max_body_size=config.http_max_bytes,
                   # operation ids are the route names: the OpenAPI links name them
                   generate_unique_id_function=lambda route: route.name,
                   description="King, Ku-Ka-König and Ucho Króla: lobby and statistics over REST, "

@@ -41,6 +41,8 @@ class ServerConfig:
     #: worker threads in which bots think (the event loop never runs a bot).
     bot_workers: int = 4
     ws_max_bytes: int = 16 * 1024
+    #: the largest REST request body (a larger one is refused with 413 before it is parsed)
+    http_max_bytes: int = 64 * 1024
     create_rate: str = "20/minute"
     max_open_tables: int = 10
     tables_page: int = 50

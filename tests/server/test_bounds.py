@@ -99,6 +99,11 @@ def test_rest_refusals_are_one_bounded_string(server: Server) -> None:
     assert "x" * 41 not in detail and len(detail) < 500
     r = server.get("/api/leaderboard?limit=0")
     assert r.status_code == 422 and "limit" in r.json()["detail"]
+    # a body over 64 KiB is refused before it is parsed
+    r = httpx.post(f"{server.http}/api/tables", content=b'{"game": "' + b"k" * 65536 + b'"}',
+                   headers={"content-type": "application/json"}, timeout=10)
+    assert r.status_code == 413
+    assert server.get("/api/games").status_code == 200
 
 
 # --- creating tables --------------------------------------------------------------------------
