@@ -48,6 +48,8 @@ MAX_PROBLEMS = 3
 MAX_ECHO = 200
 #: characters of one echoed piece of input (a field name or an unknown key)
 MAX_PIECE = 40
+#: characters of a lobby refusal's detail (its explanation and what it quotes)
+MAX_DETAIL = 400
 #: WebSocket close code for the connections of a table closed as abandoned
 CLOSE_ABANDONED = 4410
 

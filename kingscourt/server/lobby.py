@@ -8,7 +8,7 @@ from fastapi import APIRouter, HTTPException, Query, Request, Response, status
 
 from .. import bots
 from ..engine import GAMES, describe, load_game
-from .bounds import CreationGuard, Refused, cursor_of, position_of, table_id_ok
+from .bounds import MAX_DETAIL, CreationGuard, Refused, cursor_of, position_of, shown, table_id_ok
 from .hub import Hub, LobbyError
 from .lobby_models import (
     CardInfo,
@@ -65,7 +65,8 @@ def known_id(table_id: str) -> str:
 
 
 def refuse(e: LobbyError) -> HTTPException:
-    return HTTPException(status_code=e.status, detail=str(e))
+    # the message may quote the request: never more than a refusal's share of it
+    return HTTPException(status_code=e.status, detail=shown(str(e), MAX_DETAIL))
 
 
 @router.get("/games", response_model=list[GameInfo])

@@ -61,6 +61,11 @@ Name = Annotated[CleanName, AfterValidator(human_name), Field(
                 "not a bot's name (\"Bot (basic)\"...)")]
 
 
+#: a table rule's name and value (``GET /api/games`` lists each game's rules and choices)
+RuleName = Annotated[str, Field(min_length=1, max_length=40)]
+RuleValue = bool | int | Annotated[str, Field(max_length=40)]
+
+
 class SeatSpec(BaseModel):
     """A seat of a new table: ``{"kind": "human", "name": "Ada"}`` (no name: a free seat to
     invite someone to) or ``{"kind": "bot", "level": "basic"}``."""
@@ -90,8 +95,9 @@ class CreateTable(BaseModel):
         "seats": [{"kind": "human", "name": "Ada"}, {"kind": "bot", "level": "basic"},
                   {"kind": "bot", "level": "basic"}, {"kind": "bot", "level": "random"}]}]})
 
-    game: str = Field(description="king | kukakoenig | uchokrola")
-    rules: dict[str, Any] = Field(default_factory=dict, description="table rules / variants")
+    game: str = Field(max_length=32, description="king | kukakoenig | uchokrola")
+    rules: dict[RuleName, RuleValue] = Field(default_factory=dict, max_length=32,
+                                             description="table rules / variants")
     seats: list[SeatSpec] = Field(min_length=1, max_length=8)
     seed: int | None = Field(default=None, ge=0, lt=2**62,
                              description="fixes every chance event (default: random)")

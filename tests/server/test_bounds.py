@@ -97,6 +97,11 @@ def test_rest_refusals_are_one_bounded_string(server: Server) -> None:
     detail = r.json()["detail"]
     assert isinstance(detail, str) and "seats.0" in detail and "more)" in detail
     assert "x" * 41 not in detail and len(detail) < 500
+    for body in ({"game": "g" * 10_000, "seats": seats[:4]},
+                 {"game": "king", "rules": {"r" * 10_000: True}, "seats": seats[:4]},
+                 {"game": "king", "rules": {"must_beat": "v" * 10_000}, "seats": seats[:4]}):
+        r = server.post("/api/tables", body)
+        assert r.status_code == 422 and len(r.json()["detail"]) < 500, r.text[:300]
     r = server.get("/api/leaderboard?limit=0")
     assert r.status_code == 422 and "limit" in r.json()["detail"]
     # a body over 64 KiB is refused before it is parsed
