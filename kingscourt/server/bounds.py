@@ -50,6 +50,8 @@ MAX_ECHO = 200
 MAX_PIECE = 40
 #: characters of a lobby refusal's detail (its explanation and what it quotes)
 MAX_DETAIL = 400
+#: creations between two sweeps of the per-address table lists
+PRUNE_EVERY = 1000
 #: WebSocket close code for the connections of a table closed as abandoned
 CLOSE_ABANDONED = 4410
 
@@ -126,6 +128,7 @@ class CreationGuard:
         self.is_open = is_open
         self.tables: dict[str, list[str]] = {}
         self.pending: dict[str, int] = {}
+        self._created = 0
 
     def open_count(self, address: str) -> int:
         ids = [t for t in self.tables.get(address, []) if self.is_open(t)]
@@ -149,6 +152,10 @@ class CreationGuard:
             raise Refused(f"your address already has {self.max_open} open tables, the most it "
                           "may hold: finish or leave one first", 409)
         self.pending[address] = self.pending.get(address, 0) + 1
+        self._created += 1
+        if self._created % PRUNE_EVERY == 0:  # forget the addresses whose tables all closed
+            for other in list(self.tables):
+                self.open_count(other)
         try:
             yield lambda table_id: self.tables.setdefault(address, []).append(table_id)
         finally:
@@ -193,6 +200,8 @@ class Sweeper:
 
     async def sweep(self) -> None:
         t = time.monotonic()
+        for gone in self.seen.keys() - self.hub.tables.keys():
+            del self.seen[gone]
         for table in list(self.hub.tables.values()):
             if table.over:
                 self.seen.pop(table.id, None)
