@@ -149,7 +149,10 @@ def main() -> None:
         log = (Path(tmp) / "server.log").open("wb")
         server = subprocess.Popen([sys.executable, "-c", "from kingscourt.cli import main; main()",
                                    "serve", "--port", str(port), "--db", db,
-                                   "--bot-delay", str(a.bot_delay)], stdout=log, stderr=subprocess.STDOUT)
+                                   "--bot-delay", str(a.bot_delay),
+                                   # one address creates every table: lift its creation limits
+                                   "--create-rate", "1000/second", "--max-open-tables", "0"],
+                                  stdout=log, stderr=subprocess.STDOUT)
         try:
             for _ in range(300):
                 with contextlib.suppress(httpx.HTTPError):

@@ -146,22 +146,51 @@ def serve(
     insecure_seeds: Annotated[bool, typer.Option(
         help="let clients fix the seed at any table, not only at one with at most one human "
              "seat (tests only: the creator can compute every hand)")] = False,
+    ws_max_bytes: Annotated[int, typer.Option(
+        min=256, envvar="KINGSCOURT_WS_MAX_BYTES",
+        help="largest WebSocket message in bytes (a larger one closes with 1009)")] = 16 * 1024,
+    http_max_bytes: Annotated[int, typer.Option(
+        min=1024, envvar="KINGSCOURT_HTTP_MAX_BYTES",
+        help="largest REST request body in bytes (a larger one is refused with 413)")] = 64 * 1024,
+    create_rate: Annotated[str, typer.Option(
+        envvar="KINGSCOURT_CREATE_RATE",
+        help="tables one client address may create, as the limits library writes it "
+             "(\"20/minute\", \"100/hour\"); beyond it 429 with Retry-After")] = "20/minute",
+    max_open_tables: Annotated[int, typer.Option(
+        min=0, envvar="KINGSCOURT_MAX_OPEN_TABLES",
+        help="open tables one client address may have created (0: no bound)")] = 10,
+    tables_page: Annotated[int, typer.Option(
+        min=1, max=500, envvar="KINGSCOURT_TABLES_PAGE",
+        help="default page size of GET /api/tables")] = 50,
+    abandon_after: Annotated[float, typer.Option(
+        min=0, envvar="KINGSCOURT_ABANDON_AFTER",
+        help="seconds an open table may go without a connected human before it is closed "
+             "as abandoned (0: never)")] = 24 * 3600.0,
 ) -> None:
     """Run the table server: lobby, live tables over WebSocket, statistics."""
-    import uvicorn
+    from limits import parse
 
-    from .server import ServerConfig, create_app, resolve_db_url
+    from .server import ServerConfig, resolve_db_url
+    from .server.app import serve as run_server
 
     if bot_delay < 0:
         raise typer.BadParameter("--bot-delay must be 0 or more")
+    try:
+        parse(create_rate)
+    except ValueError as e:
+        raise typer.BadParameter(f"--create-rate: {e}") from e
     config = ServerConfig(db_url=resolve_db_url(db), bot_delay=bot_delay,
+                          ws_max_bytes=ws_max_bytes, http_max_bytes=http_max_bytes,
+                          create_rate=create_rate,
+                          max_open_tables=max_open_tables, tables_page=tables_page,
+                          abandon_after=abandon_after,
                           sockets_per_token=sockets_per_token, max_spectators=max_spectators,
                           insecure_seeds=insecure_seeds)
     shown = config.db_url.split("@")[-1] if "@" in config.db_url else config.db_url
     console = Console()
     console.print(f"kingscourt server on [bold]http://{host}:{port}[/bold] "
                   f"(API: http://{host}:{port}/docs; database: {shown})")
-    uvicorn.run(create_app(config), host=host, port=port, log_level="warning")
+    run_server(config, host, port)
 
 
 def main() -> None:

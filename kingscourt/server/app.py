@@ -2,20 +2,31 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 
-from fastapi import FastAPI
-from fastapi.responses import FileResponse
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
+from sqlalchemy.exc import InterfaceError, OperationalError
+from sqlalchemy.exc import TimeoutError as PoolTimeout
 
 from . import lobby, play, players
+from .bounds import CreationGuard, Sweeper, problems
 from .config import ServerConfig
 from .hub import Hub
 
 STATIC = Path(__file__).parent / "static"
 WEB = Path(__file__).parent.parent / "web"  # the browser client (static ES modules)
+log = logging.getLogger("kingscourt.server")
+
+#: seconds a client is asked to wait while the database is unavailable
+RETRY_DB = 5
 
 
 def create_app(config: ServerConfig) -> FastAPI:
@@ -26,18 +37,47 @@ def create_app(config: ServerConfig) -> FastAPI:
         hub = Hub(config)
         await hub.start()
         app.state.hub = hub
+        app.state.guard = CreationGuard(
+            config.create_rate, config.max_open_tables,
+            lambda t: t in hub.tables and not hub.tables[t].over)
+        sweeper = app.state.sweeper = Sweeper(hub, config.abandon_after)
+        sweeping = asyncio.create_task(sweeper.run()) if config.abandon_after > 0 else None
         try:
             yield
         finally:
+            if sweeping is not None:
+                sweeping.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await sweeping
             await hub.stop()
 
     app = FastAPI(title="kingscourt", version="0.1.0", lifespan=lifespan,
+                  max_body_size=config.http_max_bytes,
+                  # operation ids are the route names: the OpenAPI links name them
+                  generate_unique_id_function=lambda route: route.name,
                   description="King, Ku-Ka-König and Ucho Króla: lobby and statistics over REST, "
                               "live play over the WebSocket `/ws/tables/{id}?token=T` (the "
-                              "messages: `GET /api/wire`).")
+                              "messages: `GET /api/wire`). Every refusal is "
+                              '`{"detail": "..."}`; 503 while the database is unavailable.')
     app.include_router(lobby.router)
     app.include_router(players.router)
     app.include_router(play.router)
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
+        # one line naming the fields, the first few problems only, never the input itself
+        return JSONResponse({"detail": problems(exc.errors(), skip=("body", "query", "path"), whole="body")},
+                            status_code=422)
+
+    @app.exception_handler(OperationalError)
+    @app.exception_handler(InterfaceError)
+    @app.exception_handler(PoolTimeout)
+    async def database_down(request: Request, exc: Exception) -> JSONResponse:
+        log.error("database unavailable (%s %s): %s", request.method, request.url.path,
+                  str(exc).splitlines()[0] if str(exc) else type(exc).__name__)
+        return JSONResponse({"detail": "the database is unavailable: nothing was changed; try "
+                                       "again later"},
+                            status_code=503, headers={"Retry-After": str(RETRY_DB)})
 
     @app.get("/", include_in_schema=False)
     async def index() -> FileResponse:
@@ -49,3 +89,12 @@ def create_app(config: ServerConfig) -> FastAPI:
     if WEB.is_dir():
         app.mount("/web", StaticFiles(directory=WEB), name="web")
     return app
+
+
+def serve(config: ServerConfig, host: str, port: int) -> None:
+    """Run the server under uvicorn, which refuses WebSocket frames over ``ws_max_bytes``
+    (close 1009) before reading them whole."""
+    import uvicorn
+
+    uvicorn.run(create_app(config), host=host, port=port, log_level="warning",
+                ws_max_size=config.ws_max_bytes)

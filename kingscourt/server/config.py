@@ -1,4 +1,4 @@
-"""Where the server keeps its data and how it paces its bots."""
+"""Where the server keeps its data, how it paces its bots, and its limits."""
 
 from __future__ import annotations
 
@@ -27,7 +27,14 @@ def resolve_db_url(url: str | None) -> str:
 @dataclass(frozen=True, slots=True)
 class ServerConfig:
     """``db_url``: ``sqlite:///path`` or ``postgresql+psycopg://...``; ``bot_delay``: seconds a
-    bot waits before it acts (0 in tests), so that people can follow the game."""
+    bot waits before it acts (0 in tests), so that people can follow the game.
+
+    The limits (README, "Server"; ``kingscourt serve --help`` names the flag of each):
+    ``ws_max_bytes`` bounds one WebSocket message (a larger one closes the connection with
+    1009); ``create_rate`` is the ``limits`` rate (``"20/minute"``) at which one client address
+    may create tables; ``max_open_tables`` bounds the open tables created from one client address
+    (0: no bound); ``tables_page`` is the default page of ``GET /api/tables``; an open table with
+    no connected human for ``abandon_after`` seconds is closed as abandoned (0: never)."""
 
     db_url: str
     bot_delay: float = 0.0
@@ -40,3 +47,10 @@ class ServerConfig:
     #: let clients fix ``seed`` at any table, not only at one with at most one human seat.
     #: For tests and published-seed tournaments only: the creator can then compute every hand.
     insecure_seeds: bool = False
+    ws_max_bytes: int = 16 * 1024
+    #: the largest REST request body (a larger one is refused with 413 before it is parsed)
+    http_max_bytes: int = 64 * 1024
+    create_rate: str = "20/minute"
+    max_open_tables: int = 10
+    tables_page: int = 50
+    abandon_after: float = 24 * 3600.0

@@ -176,10 +176,11 @@ class Hub:
         return table if table is not None else self._live(data)
 
     def info(self, table: LiveTable) -> TableInfo:
-        over = table.over
+        over = table.state.is_over()
         return TableInfo(
             id=table.id, game=table.game.name, title=table.game.title, rules=table.data.rules,
-            players=table.data.players, status="finished" if over else "open",
+            players=table.data.players,
+            status="abandoned" if table.data.status == "abandoned" else "finished" if over else "open",
             version=table.version, to_move=table.state.to_move(), seats=table.seats_public(),
             free_seats=[s.seat for s in table.seats if s.kind == "human" and not s.taken],
             open_seats=[s.seat for s in table.seats if s.kind == "human" and s.open and not s.taken],

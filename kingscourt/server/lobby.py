@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from fastapi import APIRouter, HTTPException, Request, status
+from fastapi import APIRouter, HTTPException, Query, Request, Response, status
 
 from .. import bots
 from ..engine import GAMES, describe, load_game
+from .bounds import MAX_DETAIL, CreationGuard, Refused, cursor_of, position_of, shown, table_id_ok
 from .hub import Hub, LobbyError
 from .lobby_models import (
     CardInfo,
@@ -26,10 +27,29 @@ from .lobby_models import (
 )
 from .wire import WireDoc
 
-router = APIRouter(prefix="/api", tags=["lobby"])
+#: every refusal is ``{"detail": "..."}``; 503: the database is unavailable
 ERRORS: dict[int | str, dict[str, Any]] = {
+    400: {"model": ErrorDetail, "description": "the body is not text (UTF-8 JSON)"},
     403: {"model": ErrorDetail}, 404: {"model": ErrorDetail}, 409: {"model": ErrorDetail},
-    422: {"model": ErrorDetail}}
+    422: {"model": ErrorDetail}, 503: {"model": ErrorDetail}}
+router = APIRouter(prefix="/api", tags=["lobby"], responses=ERRORS)
+#: OpenAPI links from a created table to what can be done with it (schemathesis follows them)
+TABLE_LINKS: dict[str, Any] = {
+    op: {"operationId": op_id, "parameters": {"table_id": "$response.body#/id"}}
+    for op, op_id in (("info", "table_info"), ("record", "record"), ("join", "join"),
+                      ("take", "take_seat"), ("leave", "leave"))}
+TABLE_LINKS["leave_first"] = {"operationId": "leave",
+                              "parameters": {"table_id": "$response.body#/id"},
+                              "requestBody": {"token": "$response.body#/seats/0/token"}}
+TABLE_LINKS["join_first"] = {"operationId": "join",
+                             "parameters": {"table_id": "$response.body#/id"},
+                             "requestBody": {"token": "$response.body#/seats/0/token",
+                                             "name": "Linked"}}
+NEXT_PAGE = {"headers": {
+    "Link": {"description": 'the next page: <...?limit=&cursor=...>; rel="next" (absent on '
+                            "the last page)", "schema": {"type": "string"}},
+    "X-Next-Cursor": {"description": "the cursor of the next page (absent on the last page)",
+                      "schema": {"type": "string"}}}}
 
 
 def hub_of(request: Request) -> Hub:
@@ -37,8 +57,16 @@ def hub_of(request: Request) -> Hub:
     return hub
 
 
+def known_id(table_id: str) -> str:
+    """``table_id`` when it has the form of a table id (nothing else reaches the database)."""
+    if not table_id_ok(table_id):
+        raise HTTPException(404, f"no table {table_id[:32]!r}")
+    return table_id
+
+
 def refuse(e: LobbyError) -> HTTPException:
-    return HTTPException(status_code=e.status, detail=str(e))
+    # the message may quote the request: never more than a refusal's share of it
+    return HTTPException(status_code=e.status, detail=shown(str(e), MAX_DETAIL))
 
 
 @router.get("/games", response_model=list[GameInfo])
@@ -61,28 +89,62 @@ async def games() -> list[GameInfo]:
 
 
 @router.post("/tables", response_model=TableCreated, status_code=status.HTTP_201_CREATED,
-             responses=ERRORS)
+             responses={201: {"links": TABLE_LINKS},
+                        429: {"model": ErrorDetail, "description": "too many tables created "
+                              "from this address: wait the Retry-After seconds"}})
 async def create_table(req: CreateTable, request: Request) -> TableCreated:
     """Create a table. The answer holds the secret token of every human seat named here (it
     acts: keep yours) and the invitation of every other seat that is not open (hand it to the
-    person you invite: joining with it gives them a token of their own)."""
+    person you invite: joining with it gives them a token of their own). One client address may
+    create tables at the server's ``--create-rate`` (429 with ``Retry-After`` beyond it) and hold
+    at most ``--max-open-tables`` open tables (409 beyond it)."""
+    guard: CreationGuard = request.app.state.guard
+    address = request.client.host if request.client is not None else "unknown"
     try:
-        return await hub_of(request).create(req)
+        with guard.creating(address) as created:
+            table = await hub_of(request).create(req)
+            created(table.id)
+            return table
+    except Refused as e:
+        headers = {"Retry-After": str(e.retry_after)} if e.retry_after is not None else None
+        raise HTTPException(e.status, str(e), headers=headers) from e
     except LobbyError as e:
         raise refuse(e) from e
 
 
-@router.get("/tables", response_model=list[TableInfo])
-async def open_tables(request: Request) -> list[TableInfo]:
-    """Open tables (being played), oldest first."""
-    return hub_of(request).open_tables()
-
-
-@router.get("/tables/{table_id}", response_model=TableInfo, responses=ERRORS)
-async def table_info(table_id: str, request: Request) -> TableInfo:
-    """Public information about a table, open or finished."""
+@router.get("/tables", response_model=list[TableInfo], responses={200: NEXT_PAGE})
+async def open_tables(request: Request, response: Response,
+                      limit: int | None = Query(None, ge=1, le=500, description=(
+                          "tables per page (default: the server's --tables-page, 50)")),
+                      cursor: str | None = Query(None, max_length=200, description=(
+                          "where the page starts: the X-Next-Cursor of the page before"))
+                      ) -> list[TableInfo]:
+    """Open tables (being played), oldest first, one page at a time: while more follow, the
+    ``Link`` (rel="next") and ``X-Next-Cursor`` headers say where the next page starts."""
     hub = hub_of(request)
-    table = await hub.get(table_id)
+    after = None
+    if cursor is not None:
+        after = position_of(cursor)
+        if after is None:
+            raise HTTPException(422, "cursor: not a cursor of this server (use X-Next-Cursor)")
+    size = limit or hub.config.tables_page
+    tables = sorted((t for t in hub.tables.values() if not t.over),
+                    key=lambda t: (t.data.created_at, t.id))
+    if after is not None:
+        tables = [t for t in tables if (t.data.created_at, t.id) > after]
+    page = tables[:size]
+    if len(tables) > size:
+        nxt = cursor_of(page[-1].data.created_at, page[-1].id)
+        response.headers["X-Next-Cursor"] = nxt
+        response.headers["Link"] = f'</api/tables?limit={size}&cursor={nxt}>; rel="next"'
+    return [hub.info(t) for t in page]
+
+
+@router.get("/tables/{table_id}", response_model=TableInfo)
+async def table_info(table_id: str, request: Request) -> TableInfo:
+    """Public information about a table, open, finished or abandoned."""
+    hub = hub_of(request)
+    table = await hub.get(known_id(table_id))
     if table is None:
         raise HTTPException(404, f"no table {table_id!r}")
     info = hub.info(table)
@@ -90,42 +152,42 @@ async def table_info(table_id: str, request: Request) -> TableInfo:
     return info
 
 
-@router.post("/tables/{table_id}/join", response_model=JoinResult, responses=ERRORS)
+@router.post("/tables/{table_id}/join", response_model=JoinResult)
 async def join(table_id: str, req: JoinRequest, request: Request) -> JoinResult:
     """Take a free human seat with its invitation and a display name; the answer holds a new
     token, the seat's only credential (the invitation never acts)."""
     try:
-        return await hub_of(request).join(table_id, req.invite, req.name)
+        return await hub_of(request).join(known_id(table_id), req.invite, req.name)
     except LobbyError as e:
         raise refuse(e) from e
 
 
-@router.post("/tables/{table_id}/seats/{seat}", response_model=TakeResult, responses=ERRORS)
+@router.post("/tables/{table_id}/seats/{seat}", response_model=TakeResult)
 async def take_seat(table_id: str, seat: int, req: TakeRequest, request: Request) -> TakeResult:
     """Take an open seat from the lobby (one created with ``"open": true``); the answer holds
     the seat's token, to play with and to come back with."""
     try:
-        return await hub_of(request).take(table_id, seat, req.name)
+        return await hub_of(request).take(known_id(table_id), seat, req.name)
     except LobbyError as e:
         raise refuse(e) from e
 
 
-@router.post("/tables/{table_id}/leave", response_model=LeaveResult, responses=ERRORS)
+@router.post("/tables/{table_id}/leave", response_model=LeaveResult)
 async def leave(table_id: str, req: LeaveRequest, request: Request) -> LeaveResult:
     """Give the seat up: its token is revoked (its sockets are closed, 4401) and the seat is
     free again for whoever holds its invitation (an open seat: for anyone)."""
     try:
-        return await hub_of(request).leave(table_id, req.token)
+        return await hub_of(request).leave(known_id(table_id), req.token)
     except LobbyError as e:
         raise refuse(e) from e
 
 
-@router.get("/tables/{table_id}/record", response_model=GameRecord, responses=ERRORS)
+@router.get("/tables/{table_id}/record", response_model=GameRecord)
 async def record(table_id: str, request: Request) -> GameRecord:
     """A finished game's full record (JSON; ``kingscourt replay FILE`` replays it). The record
     holds the seed and so every hidden card: it is published only once the game is over."""
     hub = hub_of(request)
-    found = await hub.store.run(hub.store.record, table_id)
+    found = await hub.store.run(hub.store.record, known_id(table_id))
     if found is None:
         raise HTTPException(404, f"no table {table_id!r}")
     state, rec = found

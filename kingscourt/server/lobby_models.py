@@ -2,12 +2,68 @@
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from datetime import datetime
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, model_validator
 
 from .wire import SeatPublic
+
+#: a display name's length in characters, after NFC normalisation and trimming
+NAME_MAX = 24
+#: bidirectional embeddings, overrides and isolates: they reorder how a name is shown
+BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+#: the names bots play under (``Bot (basic)``...), compared without case, width or spaces
+BOT_NAME = re.compile(r"bot\(.*\)")
+
+
+def nfc(value: Any) -> Any:
+    """A text NFC-normalised and trimmed (anything else is left to the type check)."""
+    if not isinstance(value, str) or any(unicodedata.category(c) == "Cs" for c in value):
+        return value  # a lone surrogate does not normalise: clean_name refuses it
+    return unicodedata.normalize("NFC", value).strip()
+
+
+def clean_name(value: str) -> str:
+    """A display name without control characters, NUL, lone surrogates or line breaks. The
+    messages never repeat the name: it may not even be encodable."""
+    for c in value:
+        cat = unicodedata.category(c)
+        if cat == "Cs":
+            raise ValueError("a name must not hold a lone surrogate (not a character)")
+        if cat == "Cc":
+            raise ValueError("a name must not hold control characters (NUL, tab, newline...)")
+        if cat in ("Zl", "Zp") or c in BIDI_CONTROLS:
+            raise ValueError("a name must not hold line breaks or direction controls")
+    return value
+
+
+def reserved(name: str) -> bool:
+    """A bot's name: ``Bot (LEVEL)``, in any case, width or spacing."""
+    folded = "".join(unicodedata.normalize("NFKC", name).casefold().split())
+    return BOT_NAME.fullmatch(folded) is not None
+
+
+def human_name(value: str) -> str:
+    if reserved(value):
+        raise ValueError("names of the form \"Bot (level)\" are the bots\': choose another")
+    return value
+
+
+#: a name as the server shows and stores it (a player's statistics look it up)
+CleanName = Annotated[str, BeforeValidator(nfc), Field(min_length=1, max_length=NAME_MAX),
+                      AfterValidator(clean_name)]
+#: a human's display name: a clean name that is not a bot's
+Name = Annotated[CleanName, AfterValidator(human_name), Field(
+    description=f"1 to {NAME_MAX} characters (NFC, trimmed); no control characters; "
+                "not a bot's name (\"Bot (basic)\"...)")]
+
+
+#: a table rule's name and value (``GET /api/games`` lists each game's rules and choices)
+RuleName = Annotated[str, Field(min_length=1, max_length=40)]
+RuleValue = bool | int | Annotated[str, Field(max_length=40)]
 
 
 class SeatSpec(BaseModel):
@@ -17,10 +73,18 @@ class SeatSpec(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     kind: Literal["human", "bot"]
-    name: str | None = Field(default=None, min_length=1, max_length=64)
+    name: Name | None = Field(default=None, description="a human's name (a bot plays as "
+                              "\"Bot (level)\")")
     open: bool = Field(default=False, description="a free human seat that anyone in the lobby "
                                                    "may take (without the invitation link)")
-    level: str | None = Field(default=None, description="random | basic | strong (bots only)")
+    level: str | None = Field(default=None, max_length=32,
+                              description="random | basic | strong (bots only)")
+
+    @model_validator(mode="after")
+    def _bot_names(self) -> SeatSpec:
+        if self.kind == "bot" and self.name is not None:
+            raise ValueError("a bot plays under its level's name (\"Bot (basic)\"): give it none")
+        return self
 
 
 class CreateTable(BaseModel):
@@ -31,8 +95,9 @@ class CreateTable(BaseModel):
         "seats": [{"kind": "human", "name": "Ada"}, {"kind": "bot", "level": "basic"},
                   {"kind": "bot", "level": "basic"}, {"kind": "bot", "level": "random"}]}]})
 
-    game: str = Field(description="king | kukakoenig | uchokrola")
-    rules: dict[str, Any] = Field(default_factory=dict, description="table rules / variants")
+    game: str = Field(max_length=32, description="king | kukakoenig | uchokrola")
+    rules: dict[RuleName, RuleValue] = Field(default_factory=dict, max_length=32,
+                                             description="table rules / variants")
     seats: list[SeatSpec] = Field(min_length=1, max_length=8)
     seed: int | None = Field(default=None, ge=0, lt=2**62,
                              description="fixes every chance event (default: random)")
@@ -66,7 +131,8 @@ class TableInfo(BaseModel):
     title: str
     rules: dict[str, Any]
     players: int
-    status: Literal["open", "finished"]
+    status: Literal["open", "finished", "abandoned"] = Field(description=(
+        "abandoned: closed after no human was connected for the server's --abandon-after"))
     version: int
     to_move: list[int]
     seats: list[SeatPublic]
@@ -83,13 +149,13 @@ class JoinRequest(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     invite: str = Field(min_length=1, max_length=64, description="the seat's invitation")
-    name: str = Field(min_length=1, max_length=64)
+    name: Name
 
 
 class TakeRequest(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    name: str = Field(min_length=1, max_length=64)
+    name: Name
 
 
 class LeaveRequest(BaseModel):
@@ -147,6 +213,8 @@ class GameStats(BaseModel):
 
 class PlayerStats(BaseModel):
     name: str
+    kind: Literal["human", "bot"] = Field(default="human", description=(
+        "bot for a bot's name (\"Bot (basic)\"): each level's statistics are its own"))
     games: int
     wins: int
     kings: int
@@ -157,6 +225,7 @@ class PlayerStats(BaseModel):
 class LeaderboardEntry(BaseModel):
     rank: int
     name: str
+    kind: Literal["human", "bot"] = "human"
     king_points: float
     games: int = Field(description="finished King games")
     wins: int

@@ -2,27 +2,51 @@
 
 from __future__ import annotations
 
-from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+import logging
 
+from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+from sqlalchemy.exc import SQLAlchemyError
+
+from .bounds import Sweeper, table_id_ok
 from .connections import Conn
 from .hub import Hub
 from .store import secret_hash
 from .table import error
 
 router = APIRouter()
+log = logging.getLogger("kingscourt.server")
 
 #: close codes for a connection refused on opening
 CLOSE_NO_TABLE = 4404
 CLOSE_BAD_TOKEN = 4401
+#: a message over the server's bound (``ws_max_bytes``): RFC 6455's "message too big"
+CLOSE_TOO_BIG = 1009
+#: the database could not be read to open the table: RFC 6455's "try again later"
+CLOSE_TRY_LATER = 1013
+
+
+def too_big(text: str, limit: int) -> bool:
+    """More than ``limit`` bytes of UTF-8 (a code point is 1 to 4 bytes)."""
+    if len(text) > limit:
+        return True
+    return len(text) * 4 > limit and len(text.encode("utf-8", "surrogatepass")) > limit
 
 
 @router.websocket("/ws/tables/{table_id}")
 async def play(ws: WebSocket, table_id: str, token: str | None = None) -> None:
     hub: Hub = ws.app.state.hub
+    sweeper: Sweeper = ws.app.state.sweeper
+    limit: int = hub.config.ws_max_bytes
     await ws.accept()
-    table = await hub.get(table_id)
+    try:
+        table = await hub.get(table_id) if table_id_ok(table_id) else None
+    except SQLAlchemyError:
+        log.exception("table %s could not be loaded", table_id[:32])
+        await ws.close(CLOSE_TRY_LATER, "the database is unavailable: try again later")
+        return
     if table is None:
-        await ws.send_text(error("no-table", f"There is no table {table_id!r}.").model_dump_json())
+        await ws.send_text(error("no-table", f"There is no table {table_id[:32]!r}.")
+                           .model_dump_json())
         await ws.close(CLOSE_NO_TABLE)
         return
     seat = None
@@ -42,10 +66,16 @@ async def play(ws: WebSocket, table_id: str, token: str | None = None) -> None:
         return
     try:
         while True:
+            # uvicorn refuses a frame over ``ws_max_size`` (1009) before reading it whole; this
+            # check holds under any ASGI server, before anything parses the text
             message = await ws.receive()
             if message["type"] == "websocket.disconnect":
                 break
             text = message.get("text")
+            data = message.get("bytes")
+            if len(text or data or "") > limit or (text is not None and too_big(text, limit)):
+                await conn.drain_and_close(CLOSE_TOO_BIG)
+                break
             if text is None:
                 conn.send(error("bad-message", "Send act messages as JSON text frames.",
                                 version=table.version).model_dump_json())
@@ -55,4 +85,6 @@ async def play(ws: WebSocket, table_id: str, token: str | None = None) -> None:
         pass
     finally:
         table.detach(conn)
+        if seat is not None:
+            sweeper.touch(table.id)
         hub.release(table)

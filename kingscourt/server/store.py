@@ -250,14 +250,16 @@ class Store:
                 out.append((g, list(names)))
             return out
 
-    def player(self, name: str) -> list[dict[str, Any]]:
-        """Per game: games, wins, average score, Kings and King points of ``name``."""
+    def player(self, name: str, kind: str = "human") -> list[dict[str, Any]]:
+        """Per game: games, wins, average score, Kings and King points of ``name`` as a human
+        or as a bot (``kind``): a person's results never merge into a bot's."""
         with self.sessions() as s:
             rows = s.execute(
                 select(PlayerResult.game, func.count(), func.sum(cast(PlayerResult.won, Integer)),
                        func.avg(PlayerResult.score), func.sum(PlayerResult.kings),
                        func.sum(PlayerResult.king_points))
-                .where(PlayerResult.name == name).group_by(PlayerResult.game)
+                .where(PlayerResult.name == name, PlayerResult.kind == kind)
+                .group_by(PlayerResult.game)
                 .order_by(PlayerResult.game)).all()
             return [{"game": g, "games": n, "wins": int(w or 0), "average_score": float(avg or 0),
                      "kings": int(k or 0), "king_points": float(kp or 0)}
@@ -269,10 +271,12 @@ class Store:
             points = func.sum(PlayerResult.king_points)
             wins = func.sum(cast(PlayerResult.won, Integer))
             rows = s.execute(
-                select(PlayerResult.name, points, func.count(), wins, func.sum(PlayerResult.kings),
-                       func.avg(PlayerResult.score))
-                .where(PlayerResult.game == "king").group_by(PlayerResult.name)
-                .order_by(points.desc(), wins.desc(), PlayerResult.name).limit(limit)).all()
-            return [{"rank": i + 1, "name": n, "king_points": float(kp or 0), "games": g,
-                     "wins": int(w or 0), "kings": int(k or 0), "average_score": float(avg or 0)}
-                    for i, (n, kp, g, w, k, avg) in enumerate(rows)]
+                select(PlayerResult.name, PlayerResult.kind, points, func.count(), wins,
+                       func.sum(PlayerResult.kings), func.avg(PlayerResult.score))
+                .where(PlayerResult.game == "king").group_by(PlayerResult.name, PlayerResult.kind)
+                .order_by(points.desc(), wins.desc(), PlayerResult.name, PlayerResult.kind)
+                .limit(limit)).all()
+            return [{"rank": i + 1, "name": n, "kind": kind, "king_points": float(kp or 0),
+                     "games": g, "wins": int(w or 0), "kings": int(k or 0),
+                     "average_score": float(avg or 0)}
+                    for i, (n, kind, kp, g, w, k, avg) in enumerate(rows)]

@@ -25,6 +25,7 @@ from pydantic import ValidationError
 
 from ..engine import Game, IllegalAction, MalformedAction, State, load_game
 from ..engine.errors import ReplayError
+from .bounds import problems
 from .connections import CLOSE_REPLACED, CLOSE_REVOKED, CLOSE_TABLE_FULL, Conn
 from .store import Finish, Result, Store, TableData, secret_hash
 from .wire import ActMessage, Deadline, ErrorCode, ErrorMessage, SeatPublic, StateMessage
@@ -106,7 +107,8 @@ class LiveTable:
 
     @property
     def over(self) -> bool:
-        return self.state.is_over()
+        """The game has ended, or the table was closed as abandoned (see :mod:`.bounds`)."""
+        return self.data.status == "abandoned" or self.state.is_over()
 
     def seat_of(self, token: str) -> int | None:
         """The seat whose present occupant holds ``token`` (an invitation holds none)."""
@@ -208,9 +210,8 @@ class LiveTable:
         try:
             msg = ActMessage.model_validate_json(raw)
         except ValidationError as e:
-            problems = "; ".join(f"{'.'.join(str(p) for p in x['loc']) or 'message'}: {x['msg']}"
-                                 for x in e.errors())
-            conn.send(error("bad-message", f"Not an act message ({problems}). Send "
+            where = problems(e.errors(include_url=False, include_input=False))
+            conn.send(error("bad-message", f"Not an act message ({where}). Send "
                             '{"type": "act", "action": "...", "version": n}.',
                             version=self.version).model_dump_json())
             return
@@ -238,8 +239,8 @@ class LiveTable:
                 return error("bad-token", "This token no longer holds the seat: its holder left.",
                              version=self.version)
             state = self.state
-            # 4. not over
-            if state.is_over():
+            # 4. not over (nor abandoned)
+            if self.over:
                 return error("game-over", "The game is over.", "game-over", self.version)
             # 5. seat to move
             movers = state.to_move()

@@ -12,7 +12,7 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -30,14 +30,21 @@ def free_port() -> int:
         return port
 
 
+#: the per-address creation limits lifted: the suite creates many tables from one address
+#: (tests/server/test_bounds.py tests the limits themselves)
+LIFTED = ("--create-rate", "1000/second", "--max-open-tables", "0")
+
+
 class Server:
-    """``kingscourt serve`` on a free port; :meth:`kill` is ``kill -9``. ``options``: more
-    ``serve`` options (``--max-spectators 3``, ``--insecure-seeds``...)."""
+    """``kingscourt serve`` on a free port; :meth:`kill` is ``kill -9``. ``args``: the limits'
+    flags (lifted by default); ``options``: more ``serve`` options (``--max-spectators 3``,
+    ``--insecure-seeds``...)."""
 
     def __init__(self, db_url: str, log: Path, bot_delay: float = 0.0,
-                 options: tuple[str, ...] = ()) -> None:
+                 args: Sequence[str] = LIFTED, options: tuple[str, ...] = ()) -> None:
         self.db_url = db_url
         self.bot_delay = bot_delay
+        self.args = list(args)
         self.options = options
         self.log = log
         self.port = free_port()
@@ -58,7 +65,7 @@ class Server:
             self.proc = subprocess.Popen(
                 [sys.executable, "-c", "from kingscourt.cli import main; main()", "serve",
                  "--port", str(self.port), "--db", self.db_url, "--bot-delay", str(self.bot_delay),
-                 *self.options],
+                 *self.args, *self.options],
                 stdout=out, stderr=subprocess.STDOUT, env=env)
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:

@@ -59,7 +59,7 @@ def test_kill_9_and_restart(db_url_factory: Callable[[], str], tmp_path: Path) -
         again = run(after())
         # the lobby lists recovered and new tables together
         fresh = server.create("kukakoenig", [{"kind": "human"}, {"kind": "bot", "level": "random"}])
-        listed = [x["id"] for x in server.get("/api/tables").json()]
+        listed = [x["id"] for x in server.get("/api/tables?limit=500").json()]
         assert human["id"] in listed and fresh["id"] in listed
         assert again["version"] == before_human["version"]
         assert again["view"] == before_human["view"]

@@ -1,6 +1,6 @@
 // The server's REST API (see /docs): lobby, tables, statistics.
 
-async function request(method, path, body) {
+async function send(method, path, body) {
   const init = { method, headers: {} };
   if (body !== undefined) {
     init.headers["content-type"] = "application/json";
@@ -8,7 +8,8 @@ async function request(method, path, body) {
   }
   const response = await fetch(path, init);
   const text = await response.text();
-  const data = text ? JSON.parse(text) : null;
+  let data = null;
+  try { data = text ? JSON.parse(text) : null; } catch { data = null; }
   if (!response.ok) {
     let detail = data && data.detail;
     if (Array.isArray(detail)) detail = detail.map((d) => d.msg).join("; ");
@@ -16,12 +17,29 @@ async function request(method, path, body) {
     error.status = response.status;
     throw error;
   }
-  return data;
+  return { data, response };
+}
+
+async function request(method, path, body) {
+  return (await send(method, path, body)).data;
+}
+
+// GET /api/tables is paged: follow X-Next-Cursor, up to `most` tables.
+async function allPages(path, most = 500) {
+  const all = [];
+  let cursor = null;
+  do {
+    const query = `?limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`;
+    const { data, response } = await send("GET", path + query);
+    all.push(...data);
+    cursor = response.headers.get("X-Next-Cursor");
+  } while (cursor && all.length < most);
+  return all;
 }
 
 export const api = {
   games: () => request("GET", "/api/games"),
-  tables: () => request("GET", "/api/tables"),
+  tables: () => allPages("/api/tables"),
   table: (id) => request("GET", `/api/tables/${encodeURIComponent(id)}`),
   create: (spec) => request("POST", "/api/tables", spec),
   join: (id, invite, name) => request("POST", `/api/tables/${encodeURIComponent(id)}/join`, { invite, name }),

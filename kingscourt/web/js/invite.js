@@ -16,7 +16,7 @@ export async function showInvite({ root }, tableId, invite) {
     fill(box, h("h1", {}, "Invitation"), h("p.error", {}, e.message));
     return;
   }
-  const input = h("input#join-name", { value: playerName(), placeholder: "Your name", maxLength: 64, required: true });
+  const input = h("input#join-name", { value: playerName(), placeholder: "Your name", maxLength: 24, required: true });
   const form = h("form.join", {
     onSubmit: async (e) => {
       e.preventDefault();

@@ -7,7 +7,7 @@ import { forgetSeat, playerName, rememberSeat, seats, setPlayerName } from "./st
 
 export function nameField() {
   const input = h("input#player-name", {
-    value: playerName(), placeholder: "Your name", maxLength: 64, autocomplete: "nickname",
+    value: playerName(), placeholder: "Your name", maxLength: 24, autocomplete: "nickname",
     "aria-label": "Your name",
     onInput: (e) => setPlayerName(e.target.value.trim()),
   });

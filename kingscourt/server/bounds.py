@@ -1,0 +1,225 @@
+"""The server's limits: how refusals describe bad input, who may create how many tables, and
+the closing of abandoned tables.
+
+- **Refusals** (REST 422 and the WebSocket's ``bad-message``) list at most
+  :data:`MAX_PROBLEMS` problems and echo at most :data:`MAX_ECHO` characters of the client's
+  input, with every character that cannot be encoded (a lone surrogate) or shown (a control
+  character) replaced: a refusal never fails to encode and never grows with the input.
+- **Creating tables** is rate-limited per client address with the ``limits`` library (a moving
+  window in memory) and bounded per creator: the *creator* of a table is the client address
+  that created it (the TCP peer, or the ``X-Forwarded-For`` of a proxy uvicorn trusts,
+  ``--forwarded-allow-ips``). Addresses are kept in memory only, never stored: a table
+  recovered on restart counts for nobody.
+- **Abandoned tables.** An open table at which no human seat has had a connection for
+  ``abandon_after`` seconds is closed as ``abandoned``: its record stays in the database, its
+  bots and timers stop, its spectators are disconnected. The clock starts at the table's
+  creation, at the last human's disconnect, or at the server's start for a recovered table.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import binascii
+import contextlib
+import logging
+import math
+import time
+import unicodedata
+from collections.abc import Callable, Iterator, Sequence
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
+
+from limits import parse
+from limits.storage import MemoryStorage
+from limits.strategies import MovingWindowRateLimiter
+from sqlalchemy import update
+
+from .orm import TableRow
+from .store import Store, now
+
+if TYPE_CHECKING:
+    from .hub import Hub
+    from .table import LiveTable
+
+log = logging.getLogger("kingscourt.server")
+
+MAX_PROBLEMS = 3
+MAX_ECHO = 200
+#: characters of one echoed piece of input (a field name or an unknown key)
+MAX_PIECE = 40
+#: characters of a lobby refusal's detail (its explanation and what it quotes)
+MAX_DETAIL = 400
+#: creations between two sweeps of the per-address table lists
+PRUNE_EVERY = 1000
+#: WebSocket close code for the connections of a table closed as abandoned
+CLOSE_ABANDONED = 4410
+
+
+# --- refusals -------------------------------------------------------------------------------
+
+def shown(text: str, limit: int = MAX_PIECE) -> str:
+    """``text`` safe to echo: at most ``limit`` characters, no lone surrogate, no control."""
+    out = "".join("?" if unicodedata.category(c) in ("Cs", "Cc") else c for c in text[:limit])
+    return out + "…" if len(text) > limit else out
+
+
+def problems(errors: Sequence[Any], skip: Sequence[str] = (), whole: str = "message") -> str:
+    """The first :data:`MAX_PROBLEMS` of pydantic's ``errors()`` as ``where: what``, the
+    location's parts that come from the input clipped (``skip``: parts left out; ``whole``:
+    the name of an empty location), and how many more there are."""
+    parts = []
+    echoed = 0
+    for e in errors[:MAX_PROBLEMS]:
+        loc = [str(p) for p in e.get("loc", ()) if p not in skip]
+        where = ".".join(shown(p, max(1, min(MAX_PIECE, MAX_ECHO - echoed))) for p in loc)
+        echoed += len(where)
+        parts.append(f"{where or whole}: {shown(str(e.get('msg', 'invalid')), 200)}")
+    more = len(errors) - MAX_PROBLEMS
+    return "; ".join(parts) + (f" (and {more} more)" if more > 0 else "")
+
+
+# --- table ids and cursors --------------------------------------------------------------------
+
+def table_id_ok(table_id: str) -> bool:
+    """A table id as the hub makes them (``secrets.token_urlsafe``): nothing else reaches the
+    database."""
+    return 0 < len(table_id) <= 32 and all(c.isascii() and (c.isalnum() or c in "-_")
+                                           for c in table_id)
+
+
+def cursor_of(created_at: datetime, table_id: str) -> str:
+    """An opaque paging cursor: the position just after this table in (created, id) order."""
+    raw = f"{created_at.isoformat()}|{table_id}".encode()
+    return base64.urlsafe_b64encode(raw).decode().rstrip("=")
+
+
+def position_of(cursor: str) -> tuple[datetime, str] | None:
+    """The position a cursor of :func:`cursor_of` names; ``None`` for anything else."""
+    try:
+        raw = base64.urlsafe_b64decode(cursor + "=" * (-len(cursor) % 4)).decode()
+        stamp, _, table_id = raw.partition("|")
+        at = datetime.fromisoformat(stamp)
+    except (ValueError, binascii.Error, UnicodeDecodeError):
+        return None
+    if at.tzinfo is None or not table_id_ok(table_id):
+        return None
+    return at, table_id
+
+
+# --- creating tables --------------------------------------------------------------------------
+
+class Refused(Exception):
+    """A creation the limits refuse: ``status`` (429 or 409), ``retry_after`` seconds or None."""
+
+    def __init__(self, message: str, status: int, retry_after: int | None = None) -> None:
+        super().__init__(message)
+        self.status = status
+        self.retry_after = retry_after
+
+
+class CreationGuard:
+    """Per client address: a rate of creations (``limits``) and a bound on open tables."""
+
+    def __init__(self, rate: str, max_open: int, is_open: Callable[[str], bool]) -> None:
+        self.rate = parse(rate)
+        self.limiter = MovingWindowRateLimiter(MemoryStorage())
+        self.max_open = max_open
+        self.is_open = is_open
+        self.tables: dict[str, list[str]] = {}
+        self.pending: dict[str, int] = {}
+        self._created = 0
+
+    def open_count(self, address: str) -> int:
+        ids = [t for t in self.tables.get(address, []) if self.is_open(t)]
+        if ids:
+            self.tables[address] = ids
+        else:
+            self.tables.pop(address, None)
+        return len(ids) + self.pending.get(address, 0)
+
+    @contextlib.contextmanager
+    def creating(self, address: str) -> Iterator[Callable[[str], None]]:
+        """Admit one creation from ``address`` (raises :class:`Refused`), holding its place
+        among the address's open tables until it is done; call the yielded function with the
+        new table's id."""
+        if not self.limiter.hit(self.rate, address):
+            reset = self.limiter.get_window_stats(self.rate, address).reset_time
+            wait = max(1, math.ceil(reset - time.time()))
+            raise Refused(f"too many tables created from your address (at most {self.rate}): "
+                          f"try again in {wait} s", 429, wait)
+        if self.max_open and self.open_count(address) >= self.max_open:
+            raise Refused(f"your address already has {self.max_open} open tables, the most it "
+                          "may hold: finish or leave one first", 409)
+        self.pending[address] = self.pending.get(address, 0) + 1
+        self._created += 1
+        if self._created % PRUNE_EVERY == 0:  # forget the addresses whose tables all closed
+            for other in list(self.tables):
+                self.open_count(other)
+        try:
+            yield lambda table_id: self.tables.setdefault(address, []).append(table_id)
+        finally:
+            self.pending[address] -= 1
+            if not self.pending[address]:
+                del self.pending[address]
+
+
+# --- abandoned tables -------------------------------------------------------------------------
+
+def mark_abandoned(store: Store, table_id: str) -> None:
+    """Close an open table as abandoned; its rows (the record) stay."""
+    with store.sessions.begin() as s:
+        s.execute(update(TableRow).where(TableRow.id == table_id, TableRow.status == "open")
+                  .values(status="abandoned", finished_at=now()))
+
+
+def has_human(table: LiveTable) -> bool:
+    return any(c.seat is not None and not c.closed for c in table.conns)
+
+
+class Sweeper:
+    """Closes the open tables no human has been connected to for ``after`` seconds."""
+
+    def __init__(self, hub: Hub, after: float) -> None:
+        self.hub = hub
+        self.after = after
+        self.seen: dict[str, float] = {}
+        self.interval = min(60.0, max(0.05, after / 10))
+
+    def touch(self, table_id: str) -> None:
+        """A human was connected to the table just now."""
+        self.seen[table_id] = time.monotonic()
+
+    async def run(self) -> None:
+        while True:
+            await asyncio.sleep(self.interval)
+            try:
+                await self.sweep()
+            except Exception:  # the database may be down: try again on the next round
+                log.exception("sweeping abandoned tables failed")
+
+    async def sweep(self) -> None:
+        t = time.monotonic()
+        for gone in self.seen.keys() - self.hub.tables.keys():
+            del self.seen[gone]
+        for table in list(self.hub.tables.values()):
+            if table.over:
+                self.seen.pop(table.id, None)
+            elif has_human(table):
+                self.seen[table.id] = t
+            elif t - self.seen.setdefault(table.id, t) >= self.after:
+                await self.abandon(table)
+
+    async def abandon(self, table: LiveTable) -> None:
+        async with table.lock:
+            if table.over or has_human(table):
+                return
+            await self.hub.store.run(mark_abandoned, self.hub.store, table.id)
+            table.data.status = "abandoned"
+        log.info("table %s closed as abandoned", table.id)
+        self.seen.pop(table.id, None)
+        self.hub.autoplayer.forget(table)
+        table.deadlines.clear()
+        for conn in list(table.conns):
+            await conn.drain_and_close(CLOSE_ABANDONED)
+        self.hub.release(table)
