@@ -81,12 +81,11 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine import build_rules
-from . import abilities as abilities
-from . import effects as effects
-from .cards import DEFAULT_CARDS, CardSet, CardType, Colour, Kind, load_cards, parse_cards
+from .cards import DEFAULT_CARDS, CardSet, CardType, Colour, Kind
 from .game import UchoGame
+from .registry import REGISTRY, Registry
+from .rules import UchoRules
 from .state import UchoState
-from .variants import UchoRules
 
 
 def make_game(cards: str | None = None, **variants: Any) -> UchoGame:
@@ -94,19 +93,26 @@ def make_game(cards: str | None = None, **variants: Any) -> UchoGame:
     rules = build_rules(UchoRules, "uchokrola", variants)
     if cards is not None and not isinstance(cards, str):
         raise ValueError(f"cards: a path to a card file, got {cards!r}")
-    return UchoGame(rules, load_cards(cards), cards)
+    return UchoGame(rules, REGISTRY.load_cards(cards), REGISTRY, cards)
+
+
+def load_cards(path: str | None = None) -> CardSet:
+    """The card set of ``path`` (default: the bundled ``cards.json``), read against the
+    game's registry."""
+    return REGISTRY.load_cards(path)
 
 
 __all__ = [
     "DEFAULT_CARDS",
+    "REGISTRY",
     "CardSet",
     "CardType",
     "Colour",
     "Kind",
+    "Registry",
     "UchoGame",
     "UchoRules",
     "UchoState",
     "load_cards",
     "make_game",
-    "parse_cards",
 ]
