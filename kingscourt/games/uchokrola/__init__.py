@@ -5,6 +5,14 @@ the decisions of ``shared/RULES-NOTES.md`` §3 (deck of 120 cards and its values
 ``cards.json``; colours; Menuet and Knucie as actions; who acts; riposte chains; limits; deck
 exhaustion; scoring; hidden information).
 
+Layout (the same file names in every game): ``rules.py`` (the variants as table rules),
+``cards.py`` and ``cards.json`` (the card data), ``tasks.py`` (the task stack and the
+declarations: task kinds, card effects, abilities), ``turn.py`` (the turn's own questions),
+``effects.py`` (one :class:`~.tasks.CardEffect` per card effect: play, refusal, perform,
+questions, narration), ``abilities.py`` (one :class:`~.tasks.Ability` per character),
+``registry.py`` (wires them explicitly; card files are read against it), ``refusals.py``,
+``notation.py``, ``view.py``, ``world.py``, ``state.py``, ``game.py``.
+
 Principle: whether a seat is asked a question depends only on what every seat may know.
 A question skipped or asked because of hidden cards would tell the table what a hand holds,
 so the owner of the character beside which another player displayed a card is always asked

@@ -22,9 +22,9 @@ from typing import TYPE_CHECKING
 
 from ...engine import Violation
 from .cards import Kind
+from .notation import Move
 
 if TYPE_CHECKING:
-    from .notation import Move
     from .state import UchoState
 
 
@@ -37,7 +37,7 @@ class Shown(Enum):
 
 
 Options = Callable[["UchoState", "Task"], list[str]]
-Resolve = Callable[["UchoState", "Task", "Move"], None]
+Resolve = Callable[["UchoState", "Task", Move], None]
 Run = Callable[["UchoState", "Task"], None]
 
 
@@ -101,8 +101,8 @@ class Task:
 # -- card effects and abilities --------------------------------------------------------------
 
 PlayOptions = Callable[["UchoState", int, int], list[str]]      # (state, seat, card)
-PlayResolve = Callable[["UchoState", int, "Move"], None]        # (state, seat, move)
-Refuse = Callable[["UchoState", int, "Move"], Violation]        # (state, seat, move)
+PlayResolve = Callable[["UchoState", int, Move], None]        # (state, seat, move)
+Refuse = Callable[["UchoState", int, Move], Violation]        # (state, seat, move)
 Perform = Callable[["UchoState", int, int], None]               # (state, seat, target)
 
 
@@ -134,7 +134,7 @@ class CardEffect:
 
 
 AbilityOptions = Callable[["UchoState", int, str], list[str]]  # (state, seat, "use NAME")
-AbilityUse = Callable[["UchoState", int, int, "Move"], None]   # (state, seat, character, move)
+AbilityUse = Callable[["UchoState", int, int, Move], None]   # (state, seat, character, move)
 Condition = Callable[["UchoState", int], bool]
 
 
