@@ -25,14 +25,19 @@ def _draw_or_discard(st: UchoState, seat: int, head: str) -> list[str]:
     return [f"{head}: draw"] + ([f"{head}: take discard"] if st.discard else [])
 
 
-def _use_draw_or_discard(st: UchoState, seat: int, char: int, move: Move) -> None:
+def _draw_take_or_bury(st: UchoState, seat: int, char: int, move: Move) -> None:
+    # draw a card, take the top discard into hand, or bury it in a prestige pile (Vardes)
     who, name = st.who(seat), st.name(char)
     if move.detail == "draw":
         st.say(f"{who} uses {name}'s ability.")
         st.draw(seat, 1)
-    else:
+    elif move.detail == "take discard":
         st.take_discard(st.hands[seat], lambda card: (
             f"{who} uses {name}'s ability and takes {card} from the discard pile."))
+    else:
+        st.take_discard(st.prestige[move.seat], lambda card: (
+            f"{who} uses {name}'s ability and throws {card} into "
+            f"{st.who(move.seat)}'s prestige pile."))
 
 
 def _bragelonne(st: UchoState, seat: int, head: str) -> list[str]:
@@ -40,7 +45,7 @@ def _bragelonne(st: UchoState, seat: int, head: str) -> list[str]:
     return _draw_or_discard(st, seat, head) if st.f_intrigue else []
 
 
-BRAGELONNE = Ability("bragelonne", _bragelonne, _use_draw_or_discard)
+BRAGELONNE = Ability("bragelonne", _bragelonne, _draw_take_or_bury)
 
 
 def _vardes(st: UchoState, seat: int, head: str) -> list[str]:
@@ -54,18 +59,7 @@ def _vardes(st: UchoState, seat: int, head: str) -> list[str]:
     return out
 
 
-def _use_vardes(st: UchoState, seat: int, char: int, move: Move) -> None:
-    who, name = st.who(seat), st.name(char)
-    if move.detail == "draw":
-        st.say(f"{who} uses {name}'s ability.")
-        st.draw(seat, 1)
-    else:
-        st.take_discard(st.prestige[move.seat], lambda card: (
-            f"{who} uses {name}'s ability and throws {card} into "
-            f"{st.who(move.seat)}'s prestige pile."))
-
-
-VARDES = Ability("vardes", _vardes, _use_vardes)
+VARDES = Ability("vardes", _vardes, _draw_take_or_bury)
 
 
 def _perform_beside_neighbour(st: UchoState, seat: int, char: int, move: Move) -> None:
@@ -197,7 +191,7 @@ def _chantal(st: UchoState, seat: int, head: str) -> list[str]:
     return _draw_or_discard(st, seat, head)
 
 
-CHANTAL = Ability("chantal", _chantal, _use_draw_or_discard)
+CHANTAL = Ability("chantal", _chantal, _draw_take_or_bury)
 
 
 def _arquien(st: UchoState, seat: int, head: str) -> list[str]:
