@@ -138,11 +138,11 @@ def _rehide_uchokrola(state: Any, seat: int | None, rng: random.Random) -> Any:
     twin = state.clone()
     if any(twin.options):  # characters are still being chosen: nothing dealt to hide yet
         return twin
-    from kingscourt.games.uchokrola.tasks import T
+    from kingscourt.games.uchokrola.tasks import Shown
 
     known = {seat}
     top = None if twin.over else twin.stack[-1]
-    if top is not None and top.seat == seat and top.kind is T.FRASZKA_TAKE:
+    if top is not None and top.seat == seat and top.kind.shows is Shown.HAND:
         known.add(top.a)  # Fraszka shows that hand to the one who plays it
     deck = [c for c in twin.deck if c != twin.marker]
     left = _redeal(twin.hands, known, rng, deck)

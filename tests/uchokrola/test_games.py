@@ -12,7 +12,8 @@ import pytest
 
 import kingscourt
 from kingscourt.games.uchokrola import UchoState
-from kingscourt.games.uchokrola.tasks import T
+from kingscourt.games.uchokrola.tasks import Shown
+from kingscourt.games.uchokrola.turn import PAY_COST, RIPOSTE
 
 VARIANTS: list[dict[str, Any]] = [
     {}, {"simplified": True}, {"quick": True}, {"open": True}, {"favourite": True},
@@ -102,10 +103,10 @@ def test_a_view_does_not_change_when_cards_hidden_from_it_change(players: int) -
     while not st.is_over() and steps < 400:
         top = st.stack[-1]
         for seat in range(players):
-            looking = top.seat == seat and top.kind in (T.FRASZKA_TAKE, T.MARKIZA_DISCARD)
-            if looking or (top.kind is T.RIPOSTE and top.seat != seat):
+            looking = top.seat == seat and top.kind.shows is not Shown.NOTHING
+            if looking or (top.kind is RIPOSTE and top.seat != seat):
                 continue  # the seat is shown that hand / the riposte question is public
-            if top.kind is T.PAY_COST and top.seat != seat:
+            if top.kind is PAY_COST and top.seat != seat:
                 continue
             twin = hidden_shuffle(st, seat, rng)
             assert twin.view(seat) == st.view(seat), f"seat {seat} sees a hidden card"

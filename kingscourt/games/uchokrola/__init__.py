@@ -5,6 +5,14 @@ the decisions of ``shared/RULES-NOTES.md`` §3 (deck of 120 cards and its values
 ``cards.json``; colours; Menuet and Knucie as actions; who acts; riposte chains; limits; deck
 exhaustion; scoring; hidden information).
 
+Layout (the same file names in every game): ``rules.py`` (the variants as table rules),
+``cards.py`` and ``cards.json`` (the card data), ``tasks.py`` (the task stack and the
+declarations: task kinds, card effects, abilities), ``turn.py`` (the turn's own questions),
+``effects.py`` (one :class:`~.tasks.CardEffect` per card effect: play, refusal, perform,
+questions, narration), ``abilities.py`` (one :class:`~.tasks.Ability` per character),
+``registry.py`` (wires them explicitly; card files are read against it), ``refusals.py``,
+``notation.py``, ``view.py``, ``world.py``, ``state.py``, ``game.py``.
+
 Principle: whether a seat is asked a question depends only on what every seat may know.
 A question skipped or asked because of hidden cards would tell the table what a hand holds,
 so the owner of the character beside which another player displayed a card is always asked
@@ -81,12 +89,11 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine import build_rules
-from . import abilities as abilities
-from . import effects as effects
-from .cards import DEFAULT_CARDS, CardSet, CardType, Colour, Kind, load_cards, parse_cards
+from .cards import DEFAULT_CARDS, CardSet, CardType, Colour, Kind
 from .game import UchoGame
+from .registry import REGISTRY, Registry
+from .rules import UchoRules
 from .state import UchoState
-from .variants import UchoRules
 
 
 def make_game(cards: str | None = None, **variants: Any) -> UchoGame:
@@ -94,19 +101,26 @@ def make_game(cards: str | None = None, **variants: Any) -> UchoGame:
     rules = build_rules(UchoRules, "uchokrola", variants)
     if cards is not None and not isinstance(cards, str):
         raise ValueError(f"cards: a path to a card file, got {cards!r}")
-    return UchoGame(rules, load_cards(cards), cards)
+    return UchoGame(rules, REGISTRY.load_cards(cards), REGISTRY, cards)
+
+
+def load_cards(path: str | None = None) -> CardSet:
+    """The card set of ``path`` (default: the bundled ``cards.json``), read against the
+    game's registry."""
+    return REGISTRY.load_cards(path)
 
 
 __all__ = [
     "DEFAULT_CARDS",
+    "REGISTRY",
     "CardSet",
     "CardType",
     "Colour",
     "Kind",
+    "Registry",
     "UchoGame",
     "UchoRules",
     "UchoState",
     "load_cards",
     "make_game",
-    "parse_cards",
 ]

@@ -1,4 +1,6 @@
-"""Character abilities: the ability phase after the action, and the questions abilities ask.
+"""Character abilities: each effect id of a character declared in one place, an
+:class:`Ability` of :data:`ABILITIES`: its options in the ability phase after the action
+(:mod:`.turn`), what using it does, when its owner is asked anyway, and the questions it asks.
 
 Each ability may be used once a turn, when its condition holds (RULES-NOTES §3); conditions
 that depend on the action are the turn's public flags kept by the state. Madame du Barry
@@ -7,24 +9,43 @@ that depend on the action are the turn's public flags kept by the state. Madame 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from .cards import Colour, Kind
 from .effects import neighbour_effects
 from .notation import Move
-from .state import UchoState
-from .tasks import T, Task, decision
+from .tasks import Ability, Shown, Task, decision
+from .turn import PERFORM
 
-AbilityOptions = Callable[[UchoState, int, str], list[str]]
+if TYPE_CHECKING:
+    from .state import UchoState
 
 
 def _draw_or_discard(st: UchoState, seat: int, head: str) -> list[str]:
     return [f"{head}: draw"] + ([f"{head}: take discard"] if st.discard else [])
 
 
+def _draw_take_or_bury(st: UchoState, seat: int, char: int, move: Move) -> None:
+    # draw a card, take the top discard into hand, or bury it in a prestige pile (Vardes)
+    who, name = st.who(seat), st.name(char)
+    if move.detail == "draw":
+        st.say(f"{who} uses {name}'s ability.")
+        st.draw(seat, 1)
+    elif move.detail == "take discard":
+        st.take_discard(st.hands[seat], lambda card: (
+            f"{who} uses {name}'s ability and takes {card} from the discard pile."))
+    else:
+        st.take_discard(st.prestige[move.seat], lambda card: (
+            f"{who} uses {name}'s ability and throws {card} into "
+            f"{st.who(move.seat)}'s prestige pile."))
+
+
 def _bragelonne(st: UchoState, seat: int, head: str) -> list[str]:
     # You displayed an intrigue card for any player this turn.
     return _draw_or_discard(st, seat, head) if st.f_intrigue else []
+
+
+BRAGELONNE = Ability("bragelonne", _bragelonne, _draw_take_or_bury)
 
 
 def _vardes(st: UchoState, seat: int, head: str) -> list[str]:
@@ -38,6 +59,15 @@ def _vardes(st: UchoState, seat: int, head: str) -> list[str]:
     return out
 
 
+VARDES = Ability("vardes", _vardes, _draw_take_or_bury)
+
+
+def _perform_beside_neighbour(st: UchoState, seat: int, char: int, move: Move) -> None:
+    st.say(f"{st.who(seat)} uses {st.name(char)}'s ability on {st.name(move.card)} beside a "
+           f"neighbour.")
+    st.stack.append(Task(PERFORM, seat, a=move.card))
+
+
 def _callieres(st: UchoState, seat: int, head: str) -> list[str]:
     # You played Savoir-vivre: perform a card beside a neighbour.
     if not st.f_savoir:
@@ -45,11 +75,38 @@ def _callieres(st: UchoState, seat: int, head: str) -> list[str]:
     return [f"{head}: {st.name(c)}" for c in neighbour_effects(st, seat)]
 
 
+def _markiz_end_options(st: UchoState, task: Task) -> list[str]:
+    char = st.cs.id("callieres")
+    out = [f"use {st.name(char)}: {st.name(c)}" for c in neighbour_effects(st, task.seat)]
+    return [*out, "pass"] if out else []
+
+
+def _markiz_end(st: UchoState, task: Task, move: Move) -> None:
+    if move.verb == "pass":
+        return
+    _perform_beside_neighbour(st, task.seat, move.char, move)
+
+
+#: in another player's turn in which Markiz de Callières riposted, at its end before the limits
+MARKIZ_END = decision("markiz-end-of-turn",
+                      "Markiz de Callières: perform a card beside a neighbour, or pass",
+                      _markiz_end_options, _markiz_end)
+CALLIERES = Ability("callieres", _callieres, _perform_beside_neighbour,
+                    after_riposte=MARKIZ_END, tasks=(MARKIZ_END,))
+
+
 def _du_vallon(st: UchoState, seat: int, head: str) -> list[str]:
     # You played an intrigue card as your action: perform a card beside a neighbour.
     if not st.f_intrigue_action:
         return []
     return [f"{head}: {st.name(c)}" for c in neighbour_effects(st, seat)]
+
+
+DU_VALLON = Ability("du_vallon", _du_vallon, _perform_beside_neighbour)
+
+
+def _always(st: UchoState, seat: int) -> bool:
+    return True
 
 
 def _la_fare(st: UchoState, seat: int, head: str) -> list[str]:
@@ -60,13 +117,27 @@ def _la_fare(st: UchoState, seat: int, head: str) -> list[str]:
     return [f"{head}: {st.name(c)}" for c in sorted(set(hand)) if hand.count(c) >= 2]
 
 
+def _use_la_fare(st: UchoState, seat: int, char: int, move: Move) -> None:
+    hand = st.hands[seat]
+    top = st.discard.pop()
+    hand.remove(move.card)
+    st.discard.append(move.card)
+    hand.append(top)
+    st.say(f"{st.who(seat)} shows two {st.name(move.card)} ({st.name(char)}) and swaps one for "
+           f"{st.name(top)} from the discard pile.")
+
+
+# Asked at every ability phase: skipping the question would tell the table the hand holds no
+# pair.
+LA_FARE = Ability("la_fare", _la_fare, _use_la_fare, asked_when=_always)
+
+
 def _vannes_condition(st: UchoState, seat: int) -> bool:
     # Public: the action was an intrigue card whose cost card has an effect to perform, and
     # the hand (its size is public) holds a card to pay with.
     if not st.f_intrigue_action or st.cost < 0 or not st.hands[seat]:
         return False
-    cost = st.cs.types[st.cost]
-    return cost.kind is Kind.INTRIGUE or cost.effect in ("menuet", "knucie")
+    return st.game.performs[st.cost] is not None
 
 
 def _vannes(st: UchoState, seat: int, head: str) -> list[str]:
@@ -80,107 +151,10 @@ def _vannes(st: UchoState, seat: int, head: str) -> list[str]:
     return []
 
 
-def _chantal(st: UchoState, seat: int, head: str) -> list[str]:
-    # Every card beside this character (1 to 3 of them) is of one colour.
-    shown = st.displays[seat]
-    if not 1 <= len(shown) <= 3:
-        return []
-    colours = {st.cs.types[c].colour for c in shown}
-    if len(colours) != 1 or Colour.NONE in colours:
-        return []
-    return _draw_or_discard(st, seat, head)
-
-
-def _arquien(st: UchoState, seat: int, head: str) -> list[str]:
-    # 2 identical buffoonery or special cards in hand: discard 1, then discard a card (not
-    # Ucho króla) from any prestige pile.
-    hand = st.hands[seat]
-    kinds = (Kind.BUFFOONERY, Kind.SPECIAL)
-    return [f"{head}: {st.name(c)}" for c in sorted(set(hand))
-            if hand.count(c) >= 2 and st.cs.kind(c) in kinds]
-
-
-ABILITIES: dict[str, AbilityOptions] = {
-    "bragelonne": _bragelonne,
-    "vardes": _vardes,
-    "callieres": _callieres,
-    "du_vallon": _du_vallon,
-    "la_fare": _la_fare,
-    "vannes": _vannes,
-    "chantal": _chantal,
-    "arquien": _arquien,
-}
-
-
-def _always(st: UchoState, seat: int) -> bool:
-    return True
-
-
-#: Abilities whose options depend on the secret hand, with the public condition under which
-#: their owner is asked anyway (``end turn`` the only answer when the hand does not allow
-#: them): skipping the question would tell the table that the hand holds no pair (La Fare,
-#: Markiza d'Arquien) or, with one card left, no special card (Biskup Vannes).
-ASKED_WHEN: dict[str, Callable[[UchoState, int], bool]] = {
-    "la_fare": _always,
-    "arquien": _always,
-    "vannes": _vannes_condition,
-}
-
-
-def _ability_options(st: UchoState, task: Task) -> list[str]:
-    seat = task.seat
-    out: list[str] = []
-    ask = False
-    for char in st.characters[seat]:
-        if char in st.used:
-            continue
-        effect = st.cs.types[char].effect
-        options = ABILITIES.get(effect)
-        if options is not None:
-            out.extend(options(st, seat, f"use {st.name(char)}"))
-            asked = ASKED_WHEN.get(effect)
-            ask = ask or (asked is not None and asked(st, seat))
-    return [*out, "end turn"] if out or ask else []
-
-
-def _ability(st: UchoState, task: Task, move: Move) -> None:
-    if move.verb == "end turn":
-        return
-    seat, char = task.seat, move.char
-    st.used = st.used | {char}
-    st.stack.append(task)  # back to the ability phase once this one is done
-    ability = st.cs.types[char].effect
-    who, name = st.who(seat), st.name(char)
-    if move.detail == "draw":
-        st.say(f"{who} uses {name}'s ability.")
-        st.draw(seat, 1)
-    elif move.detail == "take discard":
-        st.take_discard(st.hands[seat], lambda card: (
-            f"{who} uses {name}'s ability and takes {card} from the discard pile."))
-    elif move.detail == "bury":
-        st.take_discard(st.prestige[move.seat], lambda card: (
-            f"{who} uses {name}'s ability and throws {card} into "
-            f"{st.who(move.seat)}'s prestige pile."))
-    elif ability in ("callieres", "du_vallon"):
-        st.say(f"{who} uses {name}'s ability on {st.name(move.card)} beside a neighbour.")
-        st.stack.append(Task(T.PERFORM, seat, a=move.card))
-    elif ability == "la_fare":
-        hand = st.hands[seat]
-        top = st.discard.pop()
-        hand.remove(move.card)
-        st.discard.append(move.card)
-        hand.append(top)
-        st.say(f"{who} shows two {st.name(move.card)} ({name}) and swaps one for "
-               f"{st.name(top)} from the discard pile.")
-    elif ability == "vannes":
-        st.say(f"{who} uses {name}'s ability to perform {st.name(st.cost)} too.")
-        st.stack.append(Task(T.PERFORM, seat, a=st.cost))
-        st.stack.append(Task(T.BISKUP_PAY, seat, n=2))
-    elif ability == "arquien":
-        st.hands[seat].remove(move.card)
-        st.say(f"{who} shows two {st.name(move.card)} ({name}).")
-        st.to_discard(seat, move.card)
-        st.stack.append(Task(T.MARKIZA_LOOK, seat))
+def _use_vannes(st: UchoState, seat: int, char: int, move: Move) -> None:
+    st.say(f"{st.who(seat)} uses {st.name(char)}'s ability to perform {st.name(st.cost)} too.")
+    st.stack.append(Task(PERFORM, seat, a=st.cost))
+    st.stack.append(Task(BISKUP_PAY, seat, n=2))
 
 
 def _biskup_pay_options(st: UchoState, task: Task) -> list[str]:
@@ -194,7 +168,46 @@ def _biskup_pay(st: UchoState, task: Task, move: Move) -> None:
     st.hands[task.seat].remove(move.card)
     st.to_discard(task.seat, move.card)
     if task.n == 2 and st.cs.kind(move.card) is not Kind.SPECIAL:
-        st.stack.append(Task(T.BISKUP_PAY, task.seat, n=1))
+        st.stack.append(Task(BISKUP_PAY, task.seat, n=1))
+
+
+#: n: cards still to discard
+BISKUP_PAY = decision("biskup-pay", "Biskup Vannes: discard one special card or any two cards",
+                      _biskup_pay_options, _biskup_pay, from_hand=True)
+# Asked whenever its public condition holds: with one card left, skipping the question would
+# tell the table that card is not special.
+VANNES = Ability("vannes", _vannes, _use_vannes, asked_when=_vannes_condition,
+                 tasks=(BISKUP_PAY,))
+
+
+def _chantal(st: UchoState, seat: int, head: str) -> list[str]:
+    # Every card beside this character (1 to 3 of them) is of one colour.
+    shown = st.displays[seat]
+    if not 1 <= len(shown) <= 3:
+        return []
+    colours = {st.cs.types[c].colour for c in shown}
+    if len(colours) != 1 or Colour.NONE in colours:
+        return []
+    return _draw_or_discard(st, seat, head)
+
+
+CHANTAL = Ability("chantal", _chantal, _draw_take_or_bury)
+
+
+def _arquien(st: UchoState, seat: int, head: str) -> list[str]:
+    # 2 identical buffoonery or special cards in hand: discard 1, then discard a card (not
+    # Ucho króla) from any prestige pile.
+    hand = st.hands[seat]
+    kinds = (Kind.BUFFOONERY, Kind.SPECIAL)
+    return [f"{head}: {st.name(c)}" for c in sorted(set(hand))
+            if hand.count(c) >= 2 and st.cs.kind(c) in kinds]
+
+
+def _use_arquien(st: UchoState, seat: int, char: int, move: Move) -> None:
+    st.hands[seat].remove(move.card)
+    st.say(f"{st.who(seat)} shows two {st.name(move.card)} ({st.name(char)}).")
+    st.to_discard(seat, move.card)
+    st.stack.append(Task(MARKIZA_LOOK, seat))
 
 
 def _markiza_look_options(st: UchoState, task: Task) -> list[str]:
@@ -205,7 +218,7 @@ def _markiza_look(st: UchoState, task: Task, move: Move) -> None:
     t = move.seat
     st.say(f"{st.who(task.seat)} looks through {st.who(t)}'s prestige pile.")
     st.say(f"{st.who(t)}'s prestige pile: {st.names(sorted(st.prestige[t]))}.", task.seat)
-    st.stack.append(Task(T.MARKIZA_DISCARD, task.seat, a=t))
+    st.stack.append(Task(MARKIZA_DISCARD, task.seat, a=t))
 
 
 def _markiza_discard_options(st: UchoState, task: Task) -> list[str]:
@@ -220,26 +233,23 @@ def _markiza_discard(st: UchoState, task: Task, move: Move) -> None:
            f"{st.who(task.a)}'s prestige pile.")
 
 
-def _markiz_end_options(st: UchoState, task: Task) -> list[str]:
-    char = st.cs.id("callieres")
-    out = [f"use {st.name(char)}: {st.name(c)}" for c in neighbour_effects(st, task.seat)]
-    return [*out, "pass"] if out else []
+MARKIZA_LOOK = decision("markiza-look", "Markiza d'Arquien: whose prestige pile do you look "
+                        "through?", _markiza_look_options, _markiza_look)
+#: a: the player whose prestige pile is seen (shown to the one who asks)
+MARKIZA_DISCARD = decision("markiza-discard",
+                           "Markiza d'Arquien: discard a card from that prestige pile",
+                           _markiza_discard_options, _markiza_discard, shows=Shown.PRESTIGE)
+# Asked at every ability phase, as Hrabia de La Fare.
+ARQUIEN = Ability("arquien", _arquien, _use_arquien, asked_when=_always,
+                  tasks=(MARKIZA_LOOK, MARKIZA_DISCARD))
 
+#: Madame du Barry's Menuet and Zdradzone sekrety, in :mod:`.effects`.
+DU_BARRY = Ability("du_barry")
+#: Hrabia de Guiche's extra characters and −5, in :mod:`.turn` and the count.
+GUICHE = Ability("guiche")
 
-def _markiz_end(st: UchoState, task: Task, move: Move) -> None:
-    if move.verb == "pass":
-        return
-    st.say(f"{st.who(task.seat)} uses {st.name(move.char)}'s ability on "
-           f"{st.name(move.card)} beside a neighbour.")
-    st.stack.append(Task(T.PERFORM, task.seat, a=move.card))
-
-
-decision(T.ABILITY, "Use a character's ability, or end your turn", _ability_options, _ability)
-decision(T.BISKUP_PAY, "Biskup Vannes: discard one special card or any two cards",
-         _biskup_pay_options, _biskup_pay)
-decision(T.MARKIZA_LOOK, "Markiza d'Arquien: whose prestige pile do you look through?",
-         _markiza_look_options, _markiza_look)
-decision(T.MARKIZA_DISCARD, "Markiza d'Arquien: discard a card from that prestige pile",
-         _markiza_discard_options, _markiza_discard)
-decision(T.MARKIZ_END, "Markiz de Callières: perform a card beside a neighbour, or pass",
-         _markiz_end_options, _markiz_end)
+#: Every character's ability, in the card data's order.
+ABILITIES: tuple[Ability, ...] = (
+    BRAGELONNE, VARDES, CALLIERES, DU_BARRY, DU_VALLON, LA_FARE, VANNES, GUICHE, CHANTAL,
+    ARQUIEN,
+)

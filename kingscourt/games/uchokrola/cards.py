@@ -2,12 +2,14 @@
 
 Cards are held as small integers, the index of their type in :attr:`CardSet.types`; rules
 refer to cards by effect id, never by printed name, so a printed deck's file only changes
-numbers and names.
+numbers and names. Which effect ids exist, and of which kind, is the registry's
+(:mod:`.registry`): a file is read against it.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import Path
@@ -29,21 +31,6 @@ class Colour(Enum):
     RED = "red"
     GREEN = "green"
     NONE = "none"
-
-
-#: The effect ids each kind may carry (a card's rules hang on its effect id).
-EFFECTS_OF_KIND: dict[Kind, frozenset[str]] = {
-    Kind.BUFFOONERY: frozenset({"fraszka", "podszepty", "anielskie_glosy", "maskarada",
-                                "zalotne_rozmowy", "kuzyneczka"}),
-    Kind.INTRIGUE: frozenset({"rozrzutnosc", "faux_pas", "rozwiazlosc", "podpicie",
-                              "zdradzone_sekrety"}),
-    Kind.SPECIAL: frozenset({"savoir_vivre", "kasliwa_riposta", "menuet", "knucie"}),
-    Kind.UCHO: frozenset({"ucho_krola"}),
-    Kind.CHARACTER: frozenset({"bragelonne", "vardes", "callieres", "du_barry", "du_vallon",
-                               "la_fare", "vannes", "guiche", "chantal", "arquien"}),
-}
-#: Effect ids that must appear exactly once: the rules name them.
-REQUIRED = ("savoir_vivre", "kasliwa_riposta", "menuet", "knucie", "ucho_krola", "podpicie")
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,8 +85,11 @@ def _fail(source: str, where: str, message: str) -> ValueError:
     return ValueError(f"card file {source}: {where}: {message}")
 
 
-def parse_cards(data: Any, source: str) -> CardSet:
-    """A validated card set from the JSON object ``data``; clear errors name the entry."""
+def parse_cards(data: Any, source: str, effects_of_kind: Mapping[Kind, Collection[str]],
+                required: Collection[str]) -> CardSet:
+    """A validated card set from the JSON object ``data``; clear errors name the entry.
+    ``effects_of_kind``: the effect ids each kind may carry; ``required``: the effect ids the
+    rules name, which must appear exactly once."""
     if not isinstance(data, dict) or not isinstance(data.get("cards"), list):
         raise _fail(source, "top level", 'expected an object with a list "cards"')
     types: list[CardType] = []
@@ -138,8 +128,8 @@ def parse_cards(data: Any, source: str) -> CardSet:
         if entry["copies"] < 1:
             raise _fail(source, where, "copies must be at least 1")
         effect = entry["effect"]
-        if effect not in EFFECTS_OF_KIND[kind]:
-            allowed = ", ".join(sorted(EFFECTS_OF_KIND[kind]))
+        if effect not in effects_of_kind[kind]:
+            allowed = ", ".join(sorted(effects_of_kind[kind]))
             raise _fail(source, where, f"effect {effect!r} is not a {kind.value} effect "
                         f"(known: {allowed})")
         if effect in effects:
@@ -152,7 +142,7 @@ def parse_cards(data: Any, source: str) -> CardSet:
             raise _fail(source, where, "text must be a string")
         types.append(CardType(name, kind, colour, entry["copies"], entry["prestige"], effect,
                               text))
-    for effect in REQUIRED:
+    for effect in required:
         if effect not in effects:
             raise _fail(source, "cards", f"no card has the effect {effect!r}")
     chars = sum(1 for t in types if t.kind is Kind.CHARACTER)
@@ -161,8 +151,9 @@ def parse_cards(data: Any, source: str) -> CardSet:
     return CardSet(tuple(types), source)
 
 
-def load_cards(path: str | Path | None = None) -> CardSet:
-    """The card set of ``path`` (default: the bundled ``cards.json``)."""
+def read_card_file(path: str | Path | None = None) -> tuple[Any, str]:
+    """The JSON data of the card file ``path`` (default: the bundled ``cards.json``) and its
+    name for errors."""
     p = Path(path) if path is not None else DEFAULT_CARDS
     try:
         data = json.loads(p.read_text(encoding="utf-8"))
@@ -170,4 +161,4 @@ def load_cards(path: str | Path | None = None) -> CardSet:
         raise ValueError(f"card file {p}: cannot be read ({e.strerror or e})") from e
     except json.JSONDecodeError as e:
         raise ValueError(f"card file {p}: not JSON ({e})") from e
-    return parse_cards(data, str(p))
+    return data, str(p)

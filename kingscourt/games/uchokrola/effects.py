@@ -1,29 +1,25 @@
-"""Card effects: one function per effect id of the card data, plus the questions it asks.
+"""Card effects: each effect id of the card data declared in one place, a :class:`CardEffect`
+of :data:`EFFECTS`: how the card is played as the action (and why it is refused), what
+performing it does, and the questions it asks with their options, resolvers and narration.
 
 An effect runs for the player who performs it (``seat``; RULES-NOTES §3 "who acts") and
 either acts at once or pushes its questions onto the stack. A new card is a line of
-``cards.json`` and a function registered in :data:`EFFECTS` (with a decision of its own
-when it asks something new).
+``cards.json`` and one :class:`CardEffect` added to :data:`EFFECTS` (with task kinds of its
+own when it asks something new); :mod:`.registry` wires them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from typing import TYPE_CHECKING
 
+from ...engine import Violation
 from .cards import Kind
 from .notation import Move, place
-from .state import UchoState, n_cards
-from .tasks import T, Task, decision
+from .tasks import CardEffect, Play, Shown, Task, decision
+from .turn import DISCARD_LIMBO, INTRIGUE, PERFORM, RIPOSTE, n_cards, never, shown
 
-Effect = Callable[[UchoState, int, int], None]
-EFFECTS: dict[str, Effect] = {}
-
-
-def effect(name: str) -> Callable[[Effect], Effect]:
-    def register(fn: Effect) -> Effect:
-        EFFECTS[name] = fn
-        return fn
-    return register
+if TYPE_CHECKING:
+    from .state import UchoState
 
 
 def _distinct(cards: list[int]) -> list[int]:
@@ -55,13 +51,11 @@ def take_random(st: UchoState, victim: int, k: int) -> list[int]:
 
 # -- intrigue cards ------------------------------------------------------------------------------
 
-@effect("faux_pas")
 def faux_pas(st: UchoState, seat: int, target: int) -> None:
     """Draw the 2 top cards of the draw deck."""
     st.draw(seat, 2)
 
 
-@effect("rozrzutnosc")
 def rozrzutnosc(st: UchoState, seat: int, target: int) -> None:
     """Take into hand the top card of the discard pile."""
     card = st.take_discard(st.hands[seat], lambda name: (
@@ -70,14 +64,17 @@ def rozrzutnosc(st: UchoState, seat: int, target: int) -> None:
         st.say("The discard pile is empty: nothing to take.")
 
 
-@effect("rozwiazlosc")
+FAUX_PAS_EFFECT = CardEffect("faux_pas", Kind.INTRIGUE, INTRIGUE, faux_pas)
+ROZRZUTNOSC_EFFECT = CardEffect("rozrzutnosc", Kind.INTRIGUE, INTRIGUE, rozrzutnosc)
+
+
 def rozwiazlosc(st: UchoState, seat: int, target: int) -> None:
     """Take into hand 1 card displayed beside any player's character (also your own)."""
-    st.stack.append(Task(T.ROZWIAZLOSC, seat))
+    st.stack.append(Task(ROZWIAZLOSC, seat))
 
 
 def _take_displayed_options(st: UchoState, task: Task) -> list[str]:
-    seats = (list(range(st.n)) if task.kind is T.ROZWIAZLOSC
+    seats = (list(range(st.n)) if task.kind is ROZWIAZLOSC
              else [task.seat, *st.neighbours(task.seat)])
     return [f"take {st.name(c)} from {place(s, i)}" for s, i, c in st.displayed(seats)]
 
@@ -89,7 +86,12 @@ def _take_displayed(st: UchoState, task: Task, move: Move) -> None:
     st.say(f"{st.who(task.seat)} takes {st.name(card)} from beside {where} into their hand.")
 
 
-@effect("zdradzone_sekrety")
+ROZWIAZLOSC = decision("rozwiazlosc", "Rozwiązłość: take a displayed card into your hand",
+                       _take_displayed_options, _take_displayed)
+ROZWIAZLOSC_EFFECT = CardEffect("rozwiazlosc", Kind.INTRIGUE, INTRIGUE, rozwiazlosc,
+                                (ROZWIAZLOSC,))
+
+
 def zdradzone_sekrety(st: UchoState, seat: int, target: int) -> None:
     """Reveal the 3 top cards (Madame du Barry: 5); display every one of negative prestige
     beside any characters, discard the rest."""
@@ -100,7 +102,7 @@ def zdradzone_sekrety(st: UchoState, seat: int, target: int) -> None:
             break
         st.revealed.append(card)
     st.say_before(mark, [(f"{st.who(seat)} reveals {st.names(st.revealed)}.", -1)])
-    st.stack.append(Task(T.ZDRADZONE, seat))
+    st.stack.append(Task(ZDRADZONE, seat))
 
 
 def _zdradzone_options(st: UchoState, task: Task) -> list[str]:
@@ -120,10 +122,16 @@ def _zdradzone(st: UchoState, task: Task, move: Move) -> None:
         st.to_discard(task.seat, move.card)
 
 
-@effect("podpicie")
+ZDRADZONE = decision("zdradzone-sekrety",
+                     "Zdradzone sekrety: display the negative cards, then discard the rest",
+                     _zdradzone_options, _zdradzone, forced=True)
+ZDRADZONE_EFFECT = CardEffect("zdradzone_sekrety", Kind.INTRIGUE, INTRIGUE, zdradzone_sekrety,
+                              (ZDRADZONE,))
+
+
 def podpicie(st: UchoState, seat: int, target: int) -> None:
     """Choose a displayed intrigue or buffoonery card beside a neighbour; perform its effect."""
-    st.stack.append(Task(T.PODPICIE, seat))
+    st.stack.append(Task(PODPICIE, seat))
 
 
 def _podpicie_options(st: UchoState, task: Task) -> list[str]:
@@ -133,15 +141,21 @@ def _podpicie_options(st: UchoState, task: Task) -> list[str]:
 def _perform_neighbour(st: UchoState, task: Task, move: Move) -> None:
     st.say(f"{st.who(task.seat)} performs the effect of {st.name(move.card)} "
            f"displayed beside a neighbour.")
-    st.stack.append(Task(T.PERFORM, task.seat, a=move.card))
+    st.stack.append(Task(PERFORM, task.seat, a=move.card))
+
+
+PODPICIE = decision("podpicie", "Podpicie: perform the effect of a card beside a neighbour",
+                    _podpicie_options, _perform_neighbour)
+#: Named by the rules: no effect performed from beside a neighbour picks it.
+PODPICIE_EFFECT = CardEffect("podpicie", Kind.INTRIGUE, INTRIGUE, podpicie, (PODPICIE,),
+                             required=True)
 
 
 # -- buffoonery cards ---------------------------------------------------------------------------
 
-@effect("fraszka")
 def fraszka(st: UchoState, seat: int, target: int) -> None:
     """Look at someone's cards in hand; take an Ucho króla card or draw the top card."""
-    st.stack.append(Task(T.FRASZKA_LOOK, seat))
+    st.stack.append(Task(FRASZKA_LOOK, seat))
 
 
 def _look_options(st: UchoState, task: Task) -> list[str]:
@@ -152,7 +166,7 @@ def _look(st: UchoState, task: Task, move: Move) -> None:
     t = move.seat
     st.say(f"{st.who(task.seat)} looks at {st.who(t)}'s hand.")
     st.say(f"{st.who(t)}'s hand: {st.names(sorted(st.hands[t]))}.", task.seat)
-    st.stack.append(Task(T.FRASZKA_TAKE, task.seat, a=t))
+    st.stack.append(Task(FRASZKA_TAKE, task.seat, a=t))
 
 
 def _fraszka_take_options(st: UchoState, task: Task) -> list[str]:
@@ -169,10 +183,17 @@ def _fraszka_take(st: UchoState, task: Task, move: Move) -> None:
     st.say(f"{st.who(task.seat)} takes {st.name(move.card)} from {st.who(task.a)}'s hand.")
 
 
-@effect("anielskie_glosy")
+FRASZKA_LOOK = decision("fraszka-look", "Fraszka: whose hand do you look at?", _look_options,
+                        _look)
+#: a: the player whose hand was seen (shown to the one who asks)
+FRASZKA_TAKE = decision("fraszka-take", "Fraszka: take an Ucho króla or draw a card",
+                        _fraszka_take_options, _fraszka_take, shows=Shown.HAND)
+FRASZKA_EFFECT = CardEffect("fraszka", Kind.BUFFOONERY, shown(), fraszka, (FRASZKA_LOOK, FRASZKA_TAKE))
+
+
 def anielskie_glosy(st: UchoState, seat: int, target: int) -> None:
     """Display up to 2 cards from your hand beside any characters, without their effects."""
-    st.stack.append(Task(T.ANIELSKIE, seat, n=2))
+    st.stack.append(Task(ANIELSKIE, seat, n=2))
 
 
 def _anielskie_options(st: UchoState, task: Task) -> list[str]:
@@ -188,14 +209,20 @@ def _anielskie(st: UchoState, task: Task, move: Move) -> None:
         return
     st.hands[task.seat].remove(move.card)
     if task.n > 1:
-        st.stack.append(Task(T.ANIELSKIE, task.seat, n=task.n - 1))
+        st.stack.append(Task(ANIELSKIE, task.seat, n=task.n - 1))
     st.display(task.seat, move.card, move.seat)
 
 
-@effect("maskarada")
+#: n: cards still allowed
+ANIELSKIE = decision("anielskie-glosy", "Anielskie głosy: display a card from your hand, or done",
+                     _anielskie_options, _anielskie)
+ANIELSKIE_EFFECT = CardEffect("anielskie_glosy", Kind.BUFFOONERY, shown(), anielskie_glosy,
+                             (ANIELSKIE,))
+
+
 def maskarada(st: UchoState, seat: int, target: int) -> None:
     """Take 2 random cards from another player's hand; that player draws 1 card."""
-    st.stack.append(Task(T.MASKARADA, seat))
+    st.stack.append(Task(MASKARADA, seat))
 
 
 def _other_seats(st: UchoState, task: Task) -> list[str]:
@@ -213,16 +240,24 @@ def _maskarada(st: UchoState, task: Task, move: Move) -> None:
     st.draw(t, 1)
 
 
-@effect("podszepty")
+MASKARADA = decision("maskarada", "Maskarada: take 2 random cards from whose hand?",
+                     _other_seats, _maskarada)
+MASKARADA_EFFECT = CardEffect("maskarada", Kind.BUFFOONERY, shown(), maskarada, (MASKARADA,))
+
+
 def podszepty(st: UchoState, seat: int, target: int) -> None:
     """Take into hand a card displayed beside your own or a neighbour's character."""
-    st.stack.append(Task(T.PODSZEPTY, seat))
+    st.stack.append(Task(PODSZEPTY, seat))
 
 
-@effect("zalotne_rozmowy")
+PODSZEPTY = decision("podszepty", "Podszepty: take a card displayed beside you or a neighbour",
+                     _take_displayed_options, _take_displayed)
+PODSZEPTY_EFFECT = CardEffect("podszepty", Kind.BUFFOONERY, shown(), podszepty, (PODSZEPTY,))
+
+
 def zalotne_rozmowy(st: UchoState, seat: int, target: int) -> None:
     """Discard up to 2 displayed cards (beside one character, or 1 beside each of two)."""
-    st.stack.append(Task(T.ZALOTNE, seat, n=2))
+    st.stack.append(Task(ZALOTNE, seat, n=2))
 
 
 def _zalotne_options(st: UchoState, task: Task) -> list[str]:
@@ -239,13 +274,19 @@ def _zalotne(st: UchoState, task: Task, move: Move) -> None:
     st.discard.append(card)
     st.say(f"{st.who(task.seat)} discards {st.name(card)} from beside {st.who(move.seat)}.")
     if task.n > 1:
-        st.stack.append(Task(T.ZALOTNE, task.seat, n=task.n - 1))
+        st.stack.append(Task(ZALOTNE, task.seat, n=task.n - 1))
 
 
-@effect("kuzyneczka")
+#: n: cards still allowed
+ZALOTNE = decision("zalotne-rozmowy", "Zalotne rozmowy: discard a displayed card, or done",
+                   _zalotne_options, _zalotne)
+ZALOTNE_EFFECT = CardEffect("zalotne_rozmowy", Kind.BUFFOONERY, shown(), zalotne_rozmowy,
+                             (ZALOTNE,))
+
+
 def kuzyneczka(st: UchoState, seat: int, target: int) -> None:
     """Swap the places of any 2 displayed cards; their players may riposte."""
-    st.stack.append(Task(T.KUZYNECZKA, seat))
+    st.stack.append(Task(KUZYNECZKA, seat))
 
 
 def _swap_options(st: UchoState, task: Task) -> list[str]:
@@ -256,7 +297,7 @@ def _swap_options(st: UchoState, task: Task) -> list[str]:
 
 
 def _swap(st: UchoState, task: Task, move: Move) -> None:
-    st.stack.append(Task(T.KUZYNECZKA_WITH, task.seat, a=move.seat, b=move.slot))
+    st.stack.append(Task(KUZYNECZKA_WITH, task.seat, a=move.seat, b=move.slot))
 
 
 def _with_options(st: UchoState, task: Task) -> list[str]:
@@ -273,12 +314,19 @@ def _with(st: UchoState, task: Task, move: Move) -> None:
     arrived = {task.a: move.card, move.seat: first}
     for s in reversed(st.order_from(st.acting)):
         if s in arrived and s != seat:
-            st.stack.append(Task(T.RIPOSTE, s, a=seat, b=arrived[s], n=1))
+            st.stack.append(Task(RIPOSTE, s, a=seat, b=arrived[s], n=1))
+
+
+KUZYNECZKA = decision("kuzyneczka", "Kuzyneczka: the first card to swap", _swap_options, _swap)
+#: a: seat, b: slot (0-based) of the first card
+KUZYNECZKA_WITH = decision("kuzyneczka-with", "Kuzyneczka: the card to swap it with",
+                           _with_options, _with)
+KUZYNECZKA_EFFECT = CardEffect("kuzyneczka", Kind.BUFFOONERY, shown(), kuzyneczka,
+                               (KUZYNECZKA, KUZYNECZKA_WITH))
 
 
 # -- special cards played as actions ---------------------------------------------------------------
 
-@effect("menuet")
 def menuet(st: UchoState, seat: int, target: int) -> None:
     """Take the 4 top cards unseen by others, keep 1 (Madame du Barry: 2), discard the rest."""
     mark = st.log_size()
@@ -291,8 +339,8 @@ def menuet(st: UchoState, seat: int, target: int) -> None:
     st.say_before(mark, [
         (f"{st.who(seat)} takes {n_cards(len(st.looked))} from the top of the deck.", -1),
         (f"You see {st.names(sorted(st.looked))}.", seat)])
-    st.stack.append(Task(T.DISCARD_LOOKED, seat))
-    st.stack.append(Task(T.MENUET_KEEP, seat, n=2 if st.has(seat, "du_barry") else 1))
+    st.stack.append(Task(DISCARD_LOOKED, seat))
+    st.stack.append(Task(MENUET_KEEP, seat, n=2 if st.has(seat, "du_barry") else 1))
 
 
 def _keep_options(st: UchoState, task: Task) -> list[str]:
@@ -305,7 +353,7 @@ def _keep(st: UchoState, task: Task, move: Move) -> None:
     st.say(f"{st.who(task.seat)} keeps a card.")
     st.say(f"You keep {st.name(move.card)}.", task.seat)
     if task.n > 1:
-        st.stack.append(Task(T.MENUET_KEEP, task.seat, n=task.n - 1))
+        st.stack.append(Task(MENUET_KEEP, task.seat, n=task.n - 1))
 
 
 def _looked_discard_options(st: UchoState, task: Task) -> list[str]:
@@ -319,12 +367,19 @@ def _looked_discard(st: UchoState, task: Task, move: Move) -> None:
         st.stack.append(task)
 
 
-@effect("knucie")
+#: n: cards still to keep
+MENUET_KEEP = decision("menuet-keep", "Menuet: keep a card", _keep_options, _keep)
+DISCARD_LOOKED = decision("menuet-discard", "Menuet: discard the rest (the last lies on top)",
+                          _looked_discard_options, _looked_discard, forced=True)
+MENUET_EFFECT = CardEffect("menuet", Kind.SPECIAL, shown(), menuet, (MENUET_KEEP, DISCARD_LOOKED),
+                    required=True)
+
+
 def knucie(st: UchoState, seat: int, target: int) -> None:
     """Take 1 random card from a player's hand: perform an intrigue or buffoonery card, then
     discard it; discard anything else, and its victim takes a random card from another hand."""
     if target < 0:
-        st.stack.append(Task(T.KNUCIE_TARGET, seat))
+        st.stack.append(Task(KNUCIE_TARGET, seat))
     else:
         _knucie_take(st, seat, target)
 
@@ -346,11 +401,11 @@ def _knucie_take(st: UchoState, seat: int, t: int) -> None:
     st.say(f"{st.who(seat)} takes {st.name(card)} at random from {st.who(t)}'s hand.")
     if st.cs.kind(card) in (Kind.INTRIGUE, Kind.BUFFOONERY):
         st.limbo.append(card)
-        st.stack.append(Task(T.DISCARD_LIMBO, seat, a=card))
-        st.stack.append(Task(T.PERFORM, seat, a=card))
+        st.stack.append(Task(DISCARD_LIMBO, seat, a=card))
+        st.stack.append(Task(PERFORM, seat, a=card))
     else:
         st.to_discard(seat, card)
-        st.stack.append(Task(T.KNUCIE_FALLBACK, t, a=seat))
+        st.stack.append(Task(KNUCIE_FALLBACK, t, a=seat))
 
 
 def _fallback_options(st: UchoState, task: Task) -> list[str]:
@@ -366,29 +421,131 @@ def _fallback(st: UchoState, task: Task, move: Move) -> None:
     st.say(f"{st.who(seat)} takes your {st.names(taken)}.", m)
 
 
-decision(T.ROZWIAZLOSC, "Rozwiązłość: take a displayed card into your hand",
-         _take_displayed_options, _take_displayed)
-decision(T.PODSZEPTY, "Podszepty: take a card displayed beside you or a neighbour",
-         _take_displayed_options, _take_displayed)
-decision(T.ZDRADZONE, "Zdradzone sekrety: display the negative cards, then discard the rest",
-         _zdradzone_options, _zdradzone, forced=True)
-decision(T.PODPICIE, "Podpicie: perform the effect of a card beside a neighbour",
-         _podpicie_options, _perform_neighbour)
-decision(T.FRASZKA_LOOK, "Fraszka: whose hand do you look at?", _look_options, _look)
-decision(T.FRASZKA_TAKE, "Fraszka: take an Ucho króla or draw a card",
-         _fraszka_take_options, _fraszka_take)
-decision(T.ANIELSKIE, "Anielskie głosy: display a card from your hand, or done",
-         _anielskie_options, _anielskie)
-decision(T.MASKARADA, "Maskarada: take 2 random cards from whose hand?", _other_seats,
-         _maskarada)
-decision(T.ZALOTNE, "Zalotne rozmowy: discard a displayed card, or done",
-         _zalotne_options, _zalotne)
-decision(T.KUZYNECZKA, "Kuzyneczka: the first card to swap", _swap_options, _swap)
-decision(T.KUZYNECZKA_WITH, "Kuzyneczka: the card to swap it with", _with_options, _with)
-decision(T.MENUET_KEEP, "Menuet: keep a card", _keep_options, _keep)
-decision(T.DISCARD_LOOKED, "Menuet: discard the rest (the last lies on top)",
-         _looked_discard_options, _looked_discard, forced=True)
-decision(T.KNUCIE_TARGET, "Knucie: take a random card from whose hand?",
-         _knucie_target_options, _knucie_target)
-decision(T.KNUCIE_FALLBACK, "Knucie: take a random card from whose hand?",
-         _fallback_options, _fallback)
+
+def _knucie_options(st: UchoState, seat: int, card: int) -> list[str]:
+    name = st.name(card)
+    return [f"play {name} -> {t}" for t in range(st.n) if t != seat and st.hands[t]]
+
+
+def _knucie_refusal(st: UchoState, seat: int, move: Move) -> Violation:
+    return Violation("knucie-target", f"{st.who(move.seat)} has no card in hand.")
+
+
+KNUCIE_TARGET = decision("knucie-target", "Knucie: take a random card from whose hand?",
+                         _knucie_target_options, _knucie_target)
+#: seat: Knucie's target, a: who played Knucie
+KNUCIE_FALLBACK = decision("knucie-fallback", "Knucie: take a random card from whose hand?",
+                           _fallback_options, _fallback)
+KNUCIE_EFFECT = CardEffect("knucie", Kind.SPECIAL,
+                           shown(_knucie_options, _knucie_refusal, targeted=True), knucie,
+                           (KNUCIE_TARGET, KNUCIE_FALLBACK), required=True)
+
+
+# -- special cards with a play of their own ---------------------------------------------------------
+
+def _savoir_play_options(st: UchoState, seat: int, card: int) -> list[str]:
+    return [f"play {st.name(card)}"] if st.discard else []
+
+
+def _play_savoir(st: UchoState, seat: int, move: Move) -> None:
+    """Swap it with the top card of the discard pile; keep or display the card taken."""
+    card = move.card
+    st.hands[seat].remove(card)
+    taken = st.discard.pop()
+    st.discard.append(card)
+    st.limbo.append(taken)
+    st.f_savoir = True
+    st.say(f"{st.who(seat)} plays {st.name(card)} and takes {st.name(taken)} "
+           f"from the discard pile.")
+    st.stack.append(Task(SAVOIR, seat, a=taken))
+
+
+def _empty_discard(st: UchoState, seat: int, move: Move) -> Violation:
+    return Violation("empty-discard", f"{st.name(move.card)} needs a card on the discard pile.")
+
+
+def _savoir_options(st: UchoState, task: Task) -> list[str]:
+    name = st.name(task.a)
+    return [f"keep {name}", *(f"display {name} -> {t}" for t in range(st.n))]
+
+
+def _savoir(st: UchoState, task: Task, move: Move) -> None:
+    seat = task.seat
+    st.limbo.remove(task.a)
+    if move.verb == "keep":
+        st.hands[seat].append(task.a)
+        st.say(f"{st.who(seat)} takes {st.name(task.a)} into their hand.")
+        return
+    if st.cs.kind(task.a) in (Kind.INTRIGUE, Kind.BUFFOONERY):
+        st.stack.append(Task(PERFORM_OPTIONAL, seat, a=task.a))
+    st.display(seat, task.a, move.seat)
+
+
+def _optional_options(st: UchoState, task: Task) -> list[str]:
+    return [f"perform {st.name(task.a)}", "skip"]
+
+
+def _optional(st: UchoState, task: Task, move: Move) -> None:
+    if move.verb == "perform":
+        st.stack.append(Task(PERFORM, task.seat, a=task.a))
+    else:
+        st.say(f"{st.who(task.seat)} does not perform {st.name(task.a)}.")
+
+
+#: a: the card taken from the discard pile
+SAVOIR = decision("savoir-vivre",
+                  "Savoir-vivre: keep the card taken, or display it beside a character",
+                  _savoir_options, _savoir)
+#: a: the card whose effect may be performed
+PERFORM_OPTIONAL = decision("perform-or-skip",
+                            "Savoir-vivre: perform the displayed card's effect, or skip it",
+                            _optional_options, _optional)
+SAVOIR_VIVRE_EFFECT = CardEffect(
+    "savoir_vivre", Kind.SPECIAL, Play(_savoir_play_options, _play_savoir, _empty_discard),
+    tasks=(SAVOIR, PERFORM_OPTIONAL), required=True)
+
+
+def _riposte_in_reply(st: UchoState, seat: int, move: Move) -> Violation:
+    return Violation("riposte-in-reply",
+                     f"{st.name(move.card)} is played only when someone displays a card beside "
+                     "your character.")
+
+
+#: Played only in the riposte window that :mod:`.turn` opens after a display.
+KASLIWA_RIPOSTA_EFFECT = CardEffect("kasliwa_riposta", Kind.SPECIAL,
+                                    Play(never, None, _riposte_in_reply), required=True)
+
+
+# -- Ucho króla ------------------------------------------------------------------------------------
+
+def _pair_options(st: UchoState, seat: int, card: int) -> list[str]:
+    return [f"play {st.name(card)}"] if st.hands[seat].count(card) >= 2 else []
+
+
+def _play_pair(st: UchoState, seat: int, move: Move) -> None:
+    """Two in hand: one to the prestige pile, the other onto the discard pile."""
+    card, hand = move.card, st.hands[seat]
+    hand.remove(card)
+    hand.remove(card)
+    st.prestige[seat].append(card)
+    st.discard.append(card)
+    st.say(f"{st.who(seat)} shows two {st.name(card)}: one goes to their prestige pile, "
+           f"the other onto the discard pile.")
+
+
+def _pair_needed(st: UchoState, seat: int, move: Move) -> Violation:
+    return Violation("ucho-pair", f"{st.name(move.card)} is played only with two of them in hand.")
+
+
+UCHO_KROLA_EFFECT = CardEffect("ucho_krola", Kind.UCHO, Play(_pair_options, _play_pair, _pair_needed),
+                               required=True)
+
+
+#: Every card effect of the game, in the card data's order.
+EFFECTS: tuple[CardEffect, ...] = (
+    FRASZKA_EFFECT, PODSZEPTY_EFFECT, ANIELSKIE_EFFECT, MASKARADA_EFFECT, ZALOTNE_EFFECT,
+    KUZYNECZKA_EFFECT,
+    ROZRZUTNOSC_EFFECT, FAUX_PAS_EFFECT, ROZWIAZLOSC_EFFECT, PODPICIE_EFFECT, ZDRADZONE_EFFECT,
+    SAVOIR_VIVRE_EFFECT, KASLIWA_RIPOSTA_EFFECT, MENUET_EFFECT, KNUCIE_EFFECT,
+    UCHO_KROLA_EFFECT,
+)

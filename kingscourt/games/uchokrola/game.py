@@ -9,9 +9,12 @@ from typing import Any, ClassVar
 from ...engine import JSON, Action, Game
 from .cards import CardSet, Kind
 from .notation import Notation
+from .registry import Registry
+from .rules import UchoRules
 from .state import UchoState
-from .tasks import T, Task
-from .variants import UchoRules
+from .tasks import Task
+from .turn import CHOOSE_CHARACTER, SETUP
+from .world import sample_world
 
 #: Keys of an explicit position (``new_state(..., hands=[...], deck=[...])``), for scenarios.
 SETUP_KEYS = ("characters", "hands", "displays", "prestige", "discard", "deck", "start",
@@ -25,10 +28,14 @@ class UchoGame(Game):
     max_players: ClassVar[int] = 6
     rules: UchoRules
 
-    def __init__(self, rules: UchoRules, cards: CardSet, cards_path: str | None = None) -> None:
+    def __init__(self, rules: UchoRules, cards: CardSet, registry: Registry,
+                 cards_path: str | None = None) -> None:
         super().__init__(rules)
         self.cards = cards
         self.cards_path = cards_path
+        self.registry = registry
+        #: per card (by index): how it is played, what performing it does, its ability
+        self.plays, self.performs, self.abilities = registry.per_card(cards)
         self.notation = Notation(cards)
         self._actions: dict[str, Action] = {}
 
@@ -79,8 +86,6 @@ class UchoGame(Game):
         return st
 
     def sample_world(self, view: JSON, rng: random.Random) -> UchoState:
-        from .world import sample_world
-
         return sample_world(self, view, rng)
 
 
@@ -99,13 +104,13 @@ def _deal(st: UchoState) -> None:
     st.start = rng.randrange(n)
     if st.rules.favourite:
         st.favourite = rng.randrange(n)
-    st.stack.append(Task(T.SETUP, st.start))
+    st.stack.append(Task(SETUP, st.start))
     if per == 1:
         for s in range(n):
             st.chosen[s] = st.options[s][0]
     else:
         for s in reversed(st.order_from(st.start)):
-            st.stack.append(Task(T.CHOOSE_CHARACTER, s))
+            st.stack.append(Task(CHOOSE_CHARACTER, s))
 
 
 def _position(st: UchoState, setup: dict[str, Any]) -> None:

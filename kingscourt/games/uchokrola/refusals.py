@@ -1,29 +1,33 @@
 """Why an action is refused: a stable rule id and a sentence for the player.
 
 Legality itself is the list of legal actions (one source of truth); this module only names
-the rule an action outside that list breaks, in the rulebook's order.
+the rule an action outside that list breaks, in the rulebook's order. What a card's play
+needs is refused by the card's own :class:`~.tasks.Play` (declared with its effect).
 """
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ...engine import Violation
-from .cards import Kind
 from .notation import Move
-from .state import UchoState
-from .tasks import SPECS, T
+from .turn import ACTION
+
+if TYPE_CHECKING:
+    from .state import UchoState
 
 
 def explain(st: UchoState, seat: int, move: Move) -> Violation:
     task = st.stack[-1]
-    question = SPECS[task.kind].question
-    if task.kind is T.ACTION and move.verb == "play":
+    question = task.kind.question
+    if task.kind is ACTION and move.verb == "play":
         return _explain_play(st, seat, move)
     verbs = {st.game.notation.parse(t).verb for t in st.legal_texts()}
     if move.verb not in verbs:
         offered = ", ".join(sorted(verbs))
         return Violation("wrong-prompt", f"{question}: answer with {offered}.")
     hand = st.hands[seat]
-    if task.kind in (T.PAY_COST, T.HAND_LIMIT, T.BISKUP_PAY) and move.card not in hand:
+    if task.kind.from_hand and move.card not in hand:
         return Violation("not-in-hand", f"You hold no {st.name(move.card)}.")
     if move.seat >= st.n:
         return _no_such_seat(st, move.seat)
@@ -41,14 +45,16 @@ def _no_such_seat(st: UchoState, seat: int) -> Violation:
 
 
 def _explain_play(st: UchoState, seat: int, move: Move) -> Violation:
-    cs, card, hand = st.cs, move.card, st.hands[seat]
-    name = cs.types[card].name
-    kind, effect = cs.kind(card), cs.types[card].effect
-    if card not in hand:
+    """The rules every play shares (the card in hand, its target), then the card's own
+    refusal (its :class:`~.tasks.Play`)."""
+    card = move.card
+    name = st.name(card)
+    if card not in st.hands[seat]:
         return Violation("not-in-hand", f"You hold no {name}.")
     if move.seat >= st.n:
         return _no_such_seat(st, move.seat)
-    if kind is Kind.INTRIGUE or effect == "knucie":
+    play = st.game.plays[card]
+    if play.targeted:
         if move.seat < 0:
             return Violation("needs-target", f"Name the player: play {name} -> SEAT.")
         if move.seat == seat:
@@ -57,18 +63,4 @@ def _explain_play(st: UchoState, seat: int, move: Move) -> Violation:
     elif move.seat >= 0:
         return Violation("no-target",
                          f"{name} is not played at another player: write play {name}.")
-    if kind is Kind.INTRIGUE:
-        return Violation("intrigue-cost",
-                         "To play an intrigue card you need another intrigue card or a special "
-                         "card in hand, displayed beside your own character as the cost.")
-    if kind is Kind.UCHO:
-        return Violation("ucho-pair", f"{name} is played only with two of them in hand.")
-    if effect == "kasliwa_riposta":
-        return Violation("riposte-in-reply",
-                         f"{name} is played only when someone displays a card beside your "
-                         "character.")
-    if effect == "savoir_vivre":
-        return Violation("empty-discard", f"{name} needs a card on the discard pile.")
-    if effect == "knucie":
-        return Violation("knucie-target", f"{st.who(move.seat)} has no card in hand.")
-    return Violation("not-an-option", "That action is not possible now.")
+    return play.refuse(st, seat, move)

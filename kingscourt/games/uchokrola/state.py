@@ -1,9 +1,10 @@
-"""One match of Ucho Króla: the zones, the task stack, the turn, the narration.
+"""One match of Ucho Króla: the zones, the task stack, the narration, the engine contract.
 
 Zones hold cards as small integers (the card's type, see :mod:`.cards`). The whole flow is
 driven by the stack of :mod:`.tasks`: a turn pushes its actions, the ability phase and the end
-of the turn; effects push their questions; a display beside another player's character
-pushes that player's riposte window on top of the effect still to be performed.
+of the turn (:mod:`.turn`); effects push their questions (:mod:`.effects`); a display beside
+another player's character pushes that player's riposte window on top of the effect still to
+be performed. Each task's kind says how it is asked or run.
 """
 
 from __future__ import annotations
@@ -26,21 +27,15 @@ from ...engine import (
 from ...engine.errors import GAME_OVER, not_your_turn
 from .cards import Kind
 from .notation import Move
-from .tasks import SPECS, T, Task, decision, step
+from .refusals import explain
+from .tasks import Task, TaskKind
+from .turn import ABILITY, ACTION, END_TURN, GUICHE_PENALTY, RIPOSTE, n_cards
+from .view import view
 
 if TYPE_CHECKING:
     from .game import UchoGame
 
-HAND_LIMIT = 5
-DISPLAY_LIMIT = 3
-GUICHE_PENALTY = 5
-
 Log = tuple[Any, int, str] | None  # (previous node, audience (-1: everyone), text)
-
-
-def n_cards(n: int, what: str = "card") -> str:
-    """``1 card``, ``2 cards``, ``0 cards`` (``what`` may carry an adjective)."""
-    return f"{n} {what}" if n == 1 else f"{n} {what}s"
 
 
 class UchoState(State):
@@ -153,6 +148,16 @@ class UchoState(State):
             return False
         return any(self.cs.types[c].effect == ability for c in self.characters[seat])
 
+    def after_riposte(self, seat: int) -> list[TaskKind]:
+        """The questions ``seat``'s abilities ask at the end of another player's turn in which
+        ``seat`` riposted (Markiz de Callières); none in the Simplified variant."""
+        if self.rules.simplified:
+            return []
+        abilities = self.game.abilities
+        return [kind for c in self.characters[seat]
+                if (ability := abilities[c]) is not None
+                and (kind := ability.after_riposte) is not None]
+
     def neighbours(self, seat: int) -> list[int]:
         if self.n == 2:
             return [1 - seat]
@@ -258,7 +263,7 @@ class UchoState(State):
         where = "their own character" if by == target else self.who(target)
         self.say(f"{self.who(by)} displays {self.name(card)} beside {where}.")
         if target != by:
-            self.stack.append(Task(T.RIPOSTE, target, a=by, b=card))
+            self.stack.append(Task(RIPOSTE, target, a=by, b=card))
 
     def displayed(self, seats: list[int], kinds: tuple[Kind, ...] | None = None
                   ) -> list[tuple[int, int, int]]:
@@ -307,12 +312,12 @@ class UchoState(State):
         self.used = frozenset()
         self.markiz = frozenset()
         self.say(f"Turn {self.turn_no}: {self.who(seat)}.")
-        self.stack.append(Task(T.END_TURN, seat))
+        self.stack.append(Task(END_TURN, seat))
         if not self.rules.simplified:
-            self.stack.append(Task(T.ABILITY, seat))
-        self.stack.append(Task(T.ACTION, seat))
+            self.stack.append(Task(ABILITY, seat))
+        self.stack.append(Task(ACTION, seat))
         if seat == self.favourite:
-            self.stack.append(Task(T.ACTION, seat))
+            self.stack.append(Task(ACTION, seat))
 
     # the engine contract ---------------------------------------------------------------------
     @property
@@ -324,19 +329,19 @@ class UchoState(State):
         stack = self.stack
         while stack:
             task = stack[-1]
-            spec = SPECS[task.kind]
-            if spec.run is not None:
+            kind = task.kind
+            if kind.run is not None:
                 stack.pop()
-                spec.run(self, task)
+                kind.run(self, task)
                 continue
-            assert spec.options is not None and spec.resolve is not None
-            options = spec.options(self, task)
+            assert kind.options is not None and kind.resolve is not None
+            options = kind.options(self, task)
             if not options:
                 stack.pop()
                 continue
-            if spec.forced and len(options) == 1:
+            if kind.forced and len(options) == 1:
                 stack.pop()
-                spec.resolve(self, task, self.game.notation.parse(options[0]))
+                kind.resolve(self, task, self.game.notation.parse(options[0]))
                 continue
             self._legal = options
             self._legal_set = frozenset(options)
@@ -381,7 +386,7 @@ class UchoState(State):
             raise IllegalAction(self._explain(seat, move))
         mark = self._log_len
         task = self.stack.pop()
-        resolve = SPECS[task.kind].resolve
+        resolve = task.kind.resolve
         assert resolve is not None
         resolve(self, task, move)
         self._acts = (self._acts, seat, text)
@@ -404,8 +409,6 @@ class UchoState(State):
         return events
 
     def _explain(self, seat: int, move: Move) -> Violation:
-        from .refusals import explain
-
         return explain(self, seat, move)
 
     def is_over(self) -> bool:
@@ -464,263 +467,9 @@ class UchoState(State):
         return twin
 
     def _view(self, seat: int | None) -> JSON:
-        from .view import view
-
         return view(self, seat)
 
     def __repr__(self) -> str:
         return (f"<UchoState {self.n} players, turn {self.turn_no}, "
-                f"{'over' if self.over else self.stack[-1].kind.value}>")
+                f"{'over' if self.over else self.stack[-1].kind.id}>")
 
-
-# -- core decisions and steps --------------------------------------------------------------------
-
-def _choose_options(st: UchoState, task: Task) -> list[str]:
-    return [f"choose {st.name(c)}" for c in st.options[task.seat]]
-
-
-def _choose(st: UchoState, task: Task, move: Move) -> None:
-    st.chosen[task.seat] = move.char
-    st.say(f"You choose {st.name(move.char)}.", task.seat)
-    st.say(f"Player {task.seat} has chosen a character.")
-
-
-def _setup(st: UchoState, task: Task) -> None:
-    for s in range(st.n):
-        if st.chosen[s] >= 0:
-            st.characters[s] = [st.chosen[s]]
-            st.box.extend(c for c in st.options[s] if c != st.chosen[s])
-    for s in range(st.n):
-        st.say(f"Player {s} is {st.who(s)}.")
-    rejected = [[c for c in st.options[s] if c != st.chosen[s]] for s in range(st.n)]
-    for s in range(st.n):
-        st.options[s] = []
-    st.box.sort()
-    rng = st.rng()
-    for s in range(st.n):
-        # Setup 1: from the undealt characters and those the *other* players turned down
-        pool = [c for c in st.box if c not in rejected[s]]
-        if st.has(s, "guiche") and pool:
-            extra = rng.sample(pool, min(2, len(pool)))
-            for c in extra:
-                st.box.remove(c)
-            st.characters[s].extend(extra)
-            st.say(f"{st.who(s)} draws {st.names(extra)} and has their traits too.")
-    if st.rules.open and st.box:
-        st.marker = st.box.pop(rng.randrange(len(st.box)))
-    for s in range(st.n):
-        st.draw(s, HAND_LIMIT)
-    card = st.take_top()
-    if card is not None:
-        st.discard.append(card)
-        st.say(f"{st.name(card)} starts the discard pile.")
-    if st.marker >= 0:
-        st.deck.insert(len(st.deck) // 2, st.marker)
-        st.marker_in_deck = True
-        st.say("A character card is shuffled into the middle of the deck.")
-    if st.rules.favourite:
-        st.say(f"{st.who(st.favourite)} is the King's favourite.")
-    st.start_turn(st.start)
-
-
-def _action_options(st: UchoState, task: Task) -> list[str]:
-    seat = task.seat
-    hand = st.hands[seat]
-    cs = st.cs
-    out = ["draw"]
-    others = [t for t in range(st.n) if t != seat]
-    payable = sum(1 for c in hand if cs.kind(c) in (Kind.INTRIGUE, Kind.SPECIAL))
-    for c in sorted(set(hand)):
-        kind = cs.kind(c)
-        name = cs.types[c].name
-        if kind is Kind.BUFFOONERY:
-            out.append(f"play {name}")
-        elif kind is Kind.INTRIGUE:
-            if payable >= 2:
-                out.extend(f"play {name} -> {t}" for t in others)
-        elif kind is Kind.UCHO:
-            if hand.count(c) >= 2:
-                out.append(f"play {name}")
-        else:
-            effect = cs.types[c].effect
-            if (effect == "savoir_vivre" and st.discard) or effect == "menuet":
-                out.append(f"play {name}")
-            elif effect == "knucie":
-                out.extend(f"play {name} -> {t}" for t in others if st.hands[t])
-    return out
-
-
-def _action(st: UchoState, task: Task, move: Move) -> None:
-    seat = task.seat
-    hand = st.hands[seat]
-    if move.verb == "draw":
-        st.draw(seat, 1 if hand else 2)
-        return
-    card = move.card
-    kind = st.cs.kind(card)
-    effect = st.cs.types[card].effect
-    if kind is Kind.INTRIGUE:
-        st.stack.append(Task(T.PAY_COST, seat, a=card, b=move.seat))
-        return
-    if kind is Kind.UCHO:
-        hand.remove(card)
-        hand.remove(card)
-        st.prestige[seat].append(card)
-        st.discard.append(card)
-        st.say(f"{st.who(seat)} shows two {st.name(card)}: one goes to their prestige pile, "
-               f"the other onto the discard pile.")
-        return
-    if effect == "savoir_vivre":
-        hand.remove(card)
-        taken = st.discard.pop()
-        st.discard.append(card)
-        st.limbo.append(taken)
-        st.f_savoir = True
-        st.say(f"{st.who(seat)} plays {st.name(card)} and takes {st.name(taken)} "
-               f"from the discard pile.")
-        st.stack.append(Task(T.SAVOIR, seat, a=taken))
-        return
-    # a buffoonery card, Menuet or Knucie: displayed beside one's own character, then performed
-    hand.remove(card)
-    st.stack.append(Task(T.PERFORM, seat, a=card, b=move.seat))
-    st.display(seat, card, seat)
-
-
-def _cost_options(st: UchoState, task: Task) -> list[str]:
-    rest = list(st.hands[task.seat])
-    rest.remove(task.a)
-    kinds = (Kind.INTRIGUE, Kind.SPECIAL)
-    return [f"pay {st.name(c)}" for c in sorted(set(rest)) if st.cs.kind(c) in kinds]
-
-
-def _pay(st: UchoState, task: Task, move: Move) -> None:
-    seat = task.seat
-    st.hands[seat].remove(task.a)
-    st.hands[seat].remove(move.card)
-    st.f_intrigue_action = True
-    st.cost = move.card
-    st.display(seat, move.card, seat)
-    st.stack.append(Task(T.PERFORM, seat, a=task.a))
-    st.display(seat, task.a, task.b)
-
-
-def _riposte_options(st: UchoState, task: Task) -> list[str]:
-    # Always asked: asking only the holders would tell the table who holds a riposte.
-    if st.cs.id("kasliwa_riposta") in st.hands[task.seat]:
-        return ["riposte", "pass"]
-    return ["pass"]
-
-
-def _riposte(st: UchoState, task: Task, move: Move) -> None:
-    seat = task.seat
-    if move.verb == "pass":
-        st.say("You let it pass.", seat)
-        return
-    card = st.cs.id("kasliwa_riposta")
-    st.hands[seat].remove(card)
-    if seat != st.acting and st.has(seat, "callieres"):
-        st.markiz = st.markiz | {seat}
-    st.display(seat, card, task.a)
-
-
-def _savoir_options(st: UchoState, task: Task) -> list[str]:
-    name = st.name(task.a)
-    return [f"keep {name}", *(f"display {name} -> {t}" for t in range(st.n))]
-
-
-def _savoir(st: UchoState, task: Task, move: Move) -> None:
-    seat = task.seat
-    st.limbo.remove(task.a)
-    if move.verb == "keep":
-        st.hands[seat].append(task.a)
-        st.say(f"{st.who(seat)} takes {st.name(task.a)} into their hand.")
-        return
-    if st.cs.kind(task.a) in (Kind.INTRIGUE, Kind.BUFFOONERY):
-        st.stack.append(Task(T.PERFORM_OPTIONAL, seat, a=task.a))
-    st.display(seat, task.a, move.seat)
-
-
-def _optional_options(st: UchoState, task: Task) -> list[str]:
-    return [f"perform {st.name(task.a)}", "skip"]
-
-
-def _optional(st: UchoState, task: Task, move: Move) -> None:
-    if move.verb == "perform":
-        st.stack.append(Task(T.PERFORM, task.seat, a=task.a))
-    else:
-        st.say(f"{st.who(task.seat)} does not perform {st.name(task.a)}.")
-
-
-def _perform(st: UchoState, task: Task) -> None:
-    from .effects import EFFECTS
-
-    effect = EFFECTS.get(st.cs.types[task.a].effect)
-    if effect is not None:
-        effect(st, task.seat, task.b)
-
-
-def _discard_limbo(st: UchoState, task: Task) -> None:
-    st.limbo.remove(task.a)
-    st.to_discard(task.seat, task.a)
-
-
-def _hand_limit_options(st: UchoState, task: Task) -> list[str]:
-    hand = st.hands[task.seat]
-    if len(hand) <= HAND_LIMIT:
-        return []
-    return [f"discard {st.name(c)}" for c in sorted(set(hand))]
-
-
-def _hand_limit(st: UchoState, task: Task, move: Move) -> None:
-    st.hands[task.seat].remove(move.card)
-    st.to_discard(task.seat, move.card, " (hand limit)")
-    st.stack.append(task)
-
-
-def _end_turn(st: UchoState, task: Task) -> None:
-    st.stack.append(Task(T.NEXT_TURN, task.seat))
-    st.stack.append(Task(T.DISPLAY_LIMIT, task.seat))
-    for s in reversed(st.order_from(task.seat)):
-        st.stack.append(Task(T.HAND_LIMIT, s))
-    for s in reversed(st.order_from(task.seat)):
-        if s in st.markiz:
-            st.stack.append(Task(T.MARKIZ_END, s))
-
-
-def _display_limit(st: UchoState, task: Task) -> None:
-    for s in st.order_from(task.seat):
-        extra = len(st.displays[s]) - DISPLAY_LIMIT
-        if extra > 0:
-            st.prestige[s].extend(st.displays[s][:extra])
-            del st.displays[s][:extra]
-            what = f"{n_cards(extra)} {'goes' if extra == 1 else 'go'}"
-            st.say(f"{what} from beside {st.who(s)} face down onto their prestige pile.")
-
-
-def _next_turn(st: UchoState, task: Task) -> None:
-    if st.ending:
-        st.say("The game is over. Final prestige: " + ", ".join(
-            f"{st.who(s)} {st.prestige_total(s)}" for s in range(st.n)) + ".")
-        st.say("Winner: " + ", ".join(st.who(s) for s in st.leaders()) + ".")
-        return
-    st.start_turn((task.seat + 1) % st.n)
-
-
-decision(T.CHOOSE_CHARACTER, "Choose your character", _choose_options, _choose)
-decision(T.ACTION, "Choose your action", _action_options, _action)
-decision(T.PAY_COST, "Choose the card displayed beside your own character as the cost",
-         _cost_options, _pay)
-decision(T.RIPOSTE, "A card was displayed beside your character: riposte or pass",
-         _riposte_options, _riposte)
-decision(T.SAVOIR, "Savoir-vivre: keep the card taken, or display it beside a character",
-         _savoir_options, _savoir)
-decision(T.PERFORM_OPTIONAL, "Savoir-vivre: perform the displayed card's effect, or skip it",
-         _optional_options, _optional)
-decision(T.HAND_LIMIT, "Discard down to 5 cards (the last discarded lies on top)",
-         _hand_limit_options, _hand_limit)
-step(T.SETUP, _setup)
-step(T.PERFORM, _perform)
-step(T.DISCARD_LIMBO, _discard_limbo)
-step(T.END_TURN, _end_turn)
-step(T.DISPLAY_LIMIT, _display_limit)
-step(T.NEXT_TURN, _next_turn)

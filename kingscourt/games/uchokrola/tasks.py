@@ -1,4 +1,4 @@
-"""Pending work of a match: a stack of tasks.
+"""Pending work of a match, and the declarations the registry is made of.
 
 Every question a player must answer is a *decision* task on top of the stack (the response
 window of Kąśliwa riposta is one); automatic steps (performing an effect, the end of a turn)
@@ -6,109 +6,149 @@ are tasks too, so an effect that asks several questions, or runs another card's 
 pushes the steps still to come and the engine keeps no hidden continuation. A task is a
 frozen record of public facts only (kind, seat, two numbers, a count), so views carry the
 stack and a sampled world rebuilds it.
+
+A task's kind is a :class:`TaskKind` declared beside the rule that asks it (the turn in
+:mod:`.turn`, each card effect in :mod:`.effects`, each ability in :mod:`.abilities`); a card
+effect is a :class:`CardEffect`, an ability an :class:`Ability`, and :mod:`.registry` wires
+them all explicitly.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from enum import Enum
 from typing import TYPE_CHECKING
 
+from ...engine import Violation
+from .cards import Kind
+from .notation import Move
+
 if TYPE_CHECKING:
-    from .notation import Move
     from .state import UchoState
 
 
-class T(Enum):
-    """Task kinds. Decisions first, then automatic steps."""
+class Shown(Enum):
+    """What a question shows the seat asked: the hand or the prestige pile of seat ``a``."""
 
-    CHOOSE_CHARACTER = "choose-character"
-    ACTION = "action"
-    PAY_COST = "pay-cost"                  # a: the intrigue played, b: its target
-    RIPOSTE = "riposte"                    # seat: who may answer, a: whom it would hit,
-                                           # b: the card that arrived, n: 1 if swapped in
-    SAVOIR = "savoir-vivre"                # a: the card taken from the discard pile
-    PERFORM_OPTIONAL = "perform-or-skip"   # a: the card whose effect may be performed
-    MENUET_KEEP = "menuet-keep"            # n: cards still to keep
-    DISCARD_LOOKED = "menuet-discard"
-    KNUCIE_TARGET = "knucie-target"
-    KNUCIE_FALLBACK = "knucie-fallback"    # seat: Knucie's target, a: who played Knucie
-    FRASZKA_LOOK = "fraszka-look"
-    FRASZKA_TAKE = "fraszka-take"          # a: the player whose hand was seen
-    ANIELSKIE = "anielskie-glosy"          # n: cards still allowed
-    MASKARADA = "maskarada"
-    PODSZEPTY = "podszepty"
-    ZALOTNE = "zalotne-rozmowy"            # n: cards still allowed
-    KUZYNECZKA = "kuzyneczka"
-    KUZYNECZKA_WITH = "kuzyneczka-with"    # a: seat, b: slot (0-based) of the first card
-    ROZWIAZLOSC = "rozwiazlosc"
-    ZDRADZONE = "zdradzone-sekrety"
-    PODPICIE = "podpicie"
-    ABILITY = "ability"
-    BISKUP_PAY = "biskup-pay"              # n: cards still to discard
-    MARKIZA_LOOK = "markiza-look"
-    MARKIZA_DISCARD = "markiza-discard"    # a: the player whose prestige pile is seen
-    MARKIZ_END = "markiz-end-of-turn"
-    HAND_LIMIT = "hand-limit"
-    # automatic
-    SETUP = "setup"                        # after the characters are chosen: deal, start
-    PERFORM = "perform"                    # a: card whose effect runs, b: target or -1
-    DISCARD_LIMBO = "discard-limbo"        # a: the card to discard from limbo
-    END_TURN = "end-turn"
-    DISPLAY_LIMIT = "display-limit"
-    NEXT_TURN = "next-turn"
+    NOTHING = "nothing"
+    HAND = "hand"
+    PRESTIGE = "prestige"
+
+
+Options = Callable[["UchoState", "Task"], list[str]]
+Resolve = Callable[["UchoState", "Task", Move], None]
+Run = Callable[["UchoState", "Task"], None]
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class TaskKind:
+    """How the engine treats a task kind; ``id`` is its name on the wire (``view["phase"]``,
+    the stack of a view).
+
+    A decision has ``options`` (texts of the legal answers; none means the question does not
+    arise and the task is dropped) and ``resolve``; ``forced`` answers a lone option
+    automatically (discarding when every card left is the same); ``from_hand``: its answers
+    name a card of the hand; ``shows``: what the seat asked is shown meanwhile. An automatic
+    step has ``run``.
+    """
+
+    id: str
+    question: str = ""
+    options: Options | None = None
+    resolve: Resolve | None = None
+    run: Run | None = None
+    forced: bool = False
+    from_hand: bool = False
+    shows: Shown = Shown.NOTHING
+
+    def __repr__(self) -> str:
+        return f"<task kind {self.id}>"
+
+
+def decision(id: str, question: str, options: Options, resolve: Resolve, *,
+             forced: bool = False, from_hand: bool = False,
+             shows: Shown = Shown.NOTHING) -> TaskKind:
+    """The decision ``id``: its question, legal answers and resolver."""
+    return TaskKind(id, question, options=options, resolve=resolve, forced=forced,
+                    from_hand=from_hand, shows=shows)
+
+
+def step(id: str, run: Run) -> TaskKind:
+    """The automatic step ``id``."""
+    return TaskKind(id, run=run)
 
 
 @dataclass(frozen=True, slots=True)
 class Task:
-    kind: T
+    kind: TaskKind
     seat: int
     a: int = -1
     b: int = -1
     n: int = 0
 
     def to_json(self) -> list[object]:
-        return [self.kind.value, self.seat, self.a, self.b, self.n]
+        return [self.kind.id, self.seat, self.a, self.b, self.n]
 
     @staticmethod
-    def from_json(data: list[object]) -> Task:
+    def from_json(data: list[object], kinds: Mapping[str, TaskKind]) -> Task:
         kind, seat, a, b, n = data
         assert isinstance(kind, str) and isinstance(seat, int)
         assert isinstance(a, int) and isinstance(b, int) and isinstance(n, int)
-        return Task(T(kind), seat, a, b, n)
+        return Task(kinds[kind], seat, a, b, n)
 
 
-Options = Callable[["UchoState", Task], list[str]]
-Resolve = Callable[["UchoState", Task, "Move"], None]
-Run = Callable[["UchoState", Task], None]
+# -- card effects and abilities --------------------------------------------------------------
+
+PlayOptions = Callable[["UchoState", int, int], list[str]]      # (state, seat, card)
+PlayResolve = Callable[["UchoState", int, Move], None]        # (state, seat, move)
+Refuse = Callable[["UchoState", int, Move], Violation]        # (state, seat, move)
+Perform = Callable[["UchoState", int, int], None]               # (state, seat, target)
 
 
 @dataclass(frozen=True, slots=True)
-class Spec:
-    """How the engine treats a task kind.
+class Play:
+    """How a card is played as the action: the answers it offers from the hand (``card`` is
+    in the hand), what playing it does, whether it names another player (``-> SEAT``) and why
+    it is refused when it is in the hand but not among the options."""
 
-    A decision has ``options`` (texts of the legal answers; none means the question does not
-    arise and the task is dropped) and ``resolve``; ``forced`` answers a lone option
-    automatically (discarding when every card left is the same). An automatic step has ``run``.
-    """
-
-    question: str
-    options: Options | None = None
-    resolve: Resolve | None = None
-    run: Run | None = None
-    forced: bool = False
+    options: PlayOptions
+    resolve: PlayResolve | None
+    refuse: Refuse
+    targeted: bool = False
 
 
-SPECS: dict[T, Spec] = {}
+@dataclass(frozen=True, slots=True)
+class CardEffect:
+    """One effect id of the card data, in one place: the kind of card that carries it, how it
+    is played as the action, what performing it does (None: nothing to perform), the
+    questions it asks (their options, resolvers and narration beside it) and whether the
+    rules name it (then every card file has it)."""
+
+    id: str
+    kind: Kind
+    play: Play
+    perform: Perform | None = None
+    tasks: tuple[TaskKind, ...] = ()
+    required: bool = False
 
 
-def decision(kind: T, question: str, options: Options, resolve: Resolve, *,
-             forced: bool = False) -> None:
-    """Register the decision ``kind``: its question, legal answers and resolver."""
-    SPECS[kind] = Spec(question, options=options, resolve=resolve, forced=forced)
+AbilityOptions = Callable[["UchoState", int, str], list[str]]  # (state, seat, "use NAME")
+AbilityUse = Callable[["UchoState", int, int, Move], None]   # (state, seat, character, move)
+Condition = Callable[["UchoState", int], bool]
 
 
-def step(kind: T, run: Run) -> None:
-    """Register the automatic step ``kind``."""
-    SPECS[kind] = Spec("", run=run)
+@dataclass(frozen=True, slots=True)
+class Ability:
+    """A character's ability: its options in the ability phase and what using it does (none
+    for a character that acts on its own, as Madame du Barry), the public condition under
+    which its owner is asked even when the secret hand allows nothing (``asked_when``), the
+    question asked at the end of another player's turn in which its owner riposted
+    (``after_riposte``) and the questions it asks."""
+
+    id: str
+    options: AbilityOptions | None = None
+    use: AbilityUse | None = None
+    asked_when: Condition | None = None
+    after_riposte: TaskKind | None = None
+    tasks: tuple[TaskKind, ...] = ()

@@ -8,9 +8,13 @@ the characters dealt before they are revealed, the seed. Everything else is publ
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ...engine import JSON, rules_dict
-from .state import UchoState
-from .tasks import SPECS, T
+from .tasks import Shown
+
+if TYPE_CHECKING:
+    from .state import UchoState
 
 
 def view(st: UchoState, seat: int | None) -> JSON:
@@ -25,9 +29,9 @@ def view(st: UchoState, seat: int | None) -> JSON:
     top = st.stack[-1] if st.stack and not st.over else None
     shown: list[str] | None = None
     if top is not None and top.seat == me:
-        if top.kind is T.FRASZKA_TAKE:
+        if top.kind.shows is Shown.HAND:
             shown = names(sorted(st.hands[top.a]))
-        elif top.kind is T.MARKIZA_DISCARD:
+        elif top.kind.shows is Shown.PRESTIGE:
             shown = names(sorted(st.prestige[top.a]))
     looked = st.looked_by if st.looked else -1
     return {
@@ -35,8 +39,8 @@ def view(st: UchoState, seat: int | None) -> JSON:
         "players": n,
         "seat": seat,
         "rules": rules_dict(st.rules),
-        "phase": "over" if top is None else top.kind.value,
-        "question": "" if top is None else SPECS[top.kind].question,
+        "phase": "over" if top is None else top.kind.id,
+        "question": "" if top is None else top.kind.question,
         "to_move": st.to_move(),
         "turn": st.acting,
         "turn_number": st.turn_no,

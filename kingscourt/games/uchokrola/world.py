@@ -12,12 +12,15 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from typing import TYPE_CHECKING
 
 from ...engine import JSON
-from .cards import Kind
-from .game import UchoGame
 from .state import UchoState
-from .tasks import SPECS, T, Task
+from .tasks import Shown, Task
+from .turn import PAY_COST, PAYS
+
+if TYPE_CHECKING:
+    from .game import UchoGame
 
 
 def sample_world(game: UchoGame, view: JSON, rng: random.Random, tries: int = 200
@@ -53,7 +56,7 @@ def _sample(game: UchoGame, view: JSON, rng: random.Random) -> UchoState:
     for s, pile in enumerate(view["prestige"]):
         if pile is not None:
             st.prestige[s] = ids(pile)
-    st.stack = [Task.from_json(t) for t in view["stack"]]
+    st.stack = [Task.from_json(t, game.registry.kinds) for t in view["stack"]]
     st.acting, st.turn_no, st.start = view["turn"], view["turn_number"], view["start"]
     st.favourite = view["favourite"]
     st.exhaustions, st.ending, st.over = view["exhaustions"], view["ending"], over
@@ -69,9 +72,9 @@ def _sample(game: UchoGame, view: JSON, rng: random.Random) -> UchoState:
         st.looked = ids(view["looked"])
     top = st.stack[-1] if st.stack and not over else None
     if top is not None and view["shown"] is not None:
-        if top.kind is T.FRASZKA_TAKE:
+        if top.kind.shows is Shown.HAND:
             st.hands[top.a] = ids(view["shown"])
-        elif top.kind is T.MARKIZA_DISCARD:
+        elif top.kind.shows is Shown.PRESTIGE:
             st.prestige[top.a] = ids(view["shown"])
 
     # the cards nobody at this seat can see
@@ -91,9 +94,9 @@ def _sample(game: UchoGame, view: JSON, rng: random.Random) -> UchoState:
 
     # (A riposte window is asked whatever the hand holds, so it needs no riposte here.)
     if (top is not None and top.seat != seat and st.hands[top.seat] == []
-            and top.kind is T.PAY_COST):
+            and top.kind is PAY_COST):
         reserve(top.seat, top.a)
-        payable = [c for c in pool if cs.kind(c) in (Kind.INTRIGUE, Kind.SPECIAL)]
+        payable = [c for c in pool if cs.kind(c) in PAYS]
         reserve(top.seat, payable[0])
     for s in range(n):
         if s != seat:
@@ -143,8 +146,7 @@ def _sample(game: UchoGame, view: JSON, rng: random.Random) -> UchoState:
     for text in view["log"]:
         st.say(text, seat)
     if top is not None:
-        spec = SPECS[top.kind]
-        assert spec.options is not None
-        st._legal = spec.options(st, top)
+        assert top.kind.options is not None
+        st._legal = top.kind.options(st, top)
         st._legal_set = frozenset(st._legal)
     return st

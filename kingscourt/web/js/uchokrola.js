@@ -11,25 +11,19 @@
 import { api } from "./api.js";
 import { fill, h } from "./dom.js";
 
-// Each card's text as the rulebook prints it, from /api/games (shown on hover / long press).
-const GLOSSARY = {};
-let glossaryLoading = null;
-function loadGlossary() {
-  glossaryLoading = glossaryLoading || api.games().then((games) => {
+// Each card's kind (its colour on the table) and its text as the rulebook prints it (shown on
+// hover / long press), from the card set that /api/games serves: nothing about the cards is
+// written here, so a card added to the card data shows with its kind and text.
+const CARDS = {};
+let cardsLoading = null;
+function loadCards() {
+  cardsLoading = cardsLoading || api.games().then((games) => {
     const uk = games.find((g) => g.name === "uchokrola");
-    for (const c of (uk && uk.cards) || []) GLOSSARY[c.name] = c.text;
+    for (const c of (uk && uk.cards) || []) CARDS[c.name] = { kind: c.kind, text: c.text };
   }).catch(() => {});
-  return glossaryLoading;
+  return cardsLoading;
 }
 
-const KIND = {
-  Fraszka: "buffoonery", Podszepty: "buffoonery", "Anielskie głosy": "buffoonery", Maskarada: "buffoonery",
-  "Zalotne rozmowy": "buffoonery", Kuzyneczka: "buffoonery",
-  "Rozrzutność": "intrigue", "Faux pas": "intrigue", "Rozwiązłość": "intrigue", Podpicie: "intrigue",
-  "Zdradzone sekrety": "intrigue",
-  "Savoir-vivre": "special", "Kąśliwa riposta": "special", Menuet: "special", Knucie: "special",
-  "Ucho króla": "ucho",
-};
 const VERBS = {
   draw: "Draw", play: "Play", pay: "Pay", riposte: "Riposte!", pass: "Pass", display: "Display",
   use: "Use", "end turn": "End turn", perform: "Perform", discard: "Discard", take: "Take",
@@ -48,14 +42,20 @@ function setAutoPass(on) {
 }
 
 function card(name, extra = "") {
-  const text = GLOSSARY[name];
-  return h("span", { class: `uk-card kind-${KIND[name] || "character"} ${extra}`,
+  const known = CARDS[name];
+  const text = known && known.text;
+  return h("span", { class: `uk-card kind-${known ? known.kind : "unknown"} ${extra}`,
     title: text ? `${name}: ${text}` : name }, name);
 }
 
 export function mountUchokrola(el, ctx) {
   let msg = null;
-  loadGlossary().then(() => { if (msg) render(); });
+  // the table is drawn once the card set is known (each card's kind is its colour)
+  let cardsKnown = false;
+  loadCards().then(() => {
+    cardsKnown = true;
+    if (msg) { render(); scheduleAutoPass(); }
+  });
 
   // Passing for a seat that holds no riposte: once per state version, after a random delay.
   let autoTimer = null;
@@ -204,7 +204,10 @@ export function mountUchokrola(el, ctx) {
     h("a.button", { href: "#/" }, "Back to the lobby"));
 
   return {
-    update(m) { msg = m; render(); scheduleAutoPass(); },
+    update(m) {
+      msg = m;
+      if (cardsKnown) { render(); scheduleAutoPass(); }
+    },
     key(e) {
       if (!msg || e.ctrlKey || e.metaKey || e.altKey) return;
       const n = Number(e.key);
