@@ -29,7 +29,7 @@ def is_state(m: dict[str, Any]) -> bool:
 # --- messages ---------------------------------------------------------------------------------
 
 def test_a_message_over_16_kib_closes_with_1009_and_the_table_plays_on(server: Server) -> None:
-    t = server.create("king", [{"kind": "human", "name": f"P{i}"} for i in range(4)], seed=3)
+    t = server.create("king", [{"kind": "human", "name": f"P{i}"} for i in range(4)])
     tokens = [s["token"] for s in t["seats"]]
 
     async def scenario() -> None:
