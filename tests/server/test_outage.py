@@ -88,9 +88,12 @@ def test_rest_answers_503_and_the_websocket_not_stored_while_the_database_is_dow
     url = f"postgresql+psycopg://postgres@127.0.0.1:{relay.port}/test?options=-csearch_path%3D{schema}"
     s = Server(url, tmp_path / "server.log").start()
     try:
-        t = s.create("king", [{"kind": "human", "name": "Ann"}, {"kind": "human"},
-                              {"kind": "human", "name": "Cy"}, {"kind": "human", "name": "Di"}])
+        t = s.create("king", [{"kind": "human", "name": n} for n in ("Ann", "Al", "Cy", "Di")])
         tokens = [x["token"] for x in t["seats"]]
+        # a second table with an invitation to join while the database is down
+        u = s.create("king", [{"kind": "human", "name": "Eve"}, {"kind": "human"},
+                              {"kind": "bot", "level": "random"}, {"kind": "bot", "level": "random"}])
+        invite = u["seats"][1]["invite"]
 
         async def first_mover() -> tuple[int, int]:
             async with connect(s.ws(t["id"], tokens[0])) as ws:
@@ -100,7 +103,7 @@ def test_rest_answers_503_and_the_websocket_not_stored_while_the_database_is_dow
         mover, version = run(first_mover())
         relay.stop()
         calls = [("post", "/api/tables", {"game": "king", "seats": [{"kind": "human"}] * 4}),
-                 ("post", f"/api/tables/{t['id']}/join", {"token": tokens[1], "name": "Bo"}),
+                 ("post", f"/api/tables/{u['id']}/join", {"invite": invite, "name": "Bo"}),
                  ("get", "/api/players/Ann", None), ("get", "/api/leaderboard", None),
                  ("get", "/api/finished", None), ("get", "/api/tables/unknown1", None),
                  ("get", f"/api/tables/{t['id']}/record", None)]
@@ -131,12 +134,12 @@ def test_rest_answers_503_and_the_websocket_not_stored_while_the_database_is_dow
         assert s.get(f"/api/tables/{t['id']}").json()["version"] == version
         # the database is back: the next request reconnects
         relay.start()
-        r = s.post(f"/api/tables/{t['id']}/join", {"token": tokens[1], "name": "Bo"})
+        r = s.post(f"/api/tables/{u['id']}/join", {"invite": invite, "name": "Bo"})
         for _ in range(3):  # a pooled connection cut by the outage may fail once more
             if r.status_code == 200:
                 break
             assert r.status_code == 503
-            r = s.post(f"/api/tables/{t['id']}/join", {"token": tokens[1], "name": "Bo"})
+            r = s.post(f"/api/tables/{u['id']}/join", {"invite": invite, "name": "Bo"})
         assert r.status_code == 200, r.text
     finally:
         s.stop()

@@ -40,8 +40,8 @@ def test_bad_names_are_refused_naming_the_field(server: Server, name: str) -> No
     refused(server.post("/api/tables", {"game": "king", "seats": seats}), "seats.0.name")
     t = open_table(server)
     refused(server.post(f"/api/tables/{t['id']}/seats/0", {"name": name}), "name")
-    invite = t["seats"][1]["token"]
-    refused(server.post(f"/api/tables/{t['id']}/join", {"token": invite, "name": name}), "name")
+    invite = t["seats"][1]["invite"]
+    refused(server.post(f"/api/tables/{t['id']}/join", {"invite": invite, "name": name}), "name")
     # nothing was taken: both seats are still free
     assert server.get(f"/api/tables/{t['id']}").json()["free_seats"] == [0, 1]
 
@@ -53,7 +53,7 @@ def test_nul_never_reaches_the_database(server: Server) -> None:
     assert server.get("/api/tables/a%00b/record").status_code == 404
     t = open_table(server)
     refused(server.post(f"/api/tables/{t['id']}/seats/0", {"name": "a\x00b"}), "name")
-    r = server.post(f"/api/tables/{t['id']}/join", {"token": "a\x00b", "name": "Nul"})
+    r = server.post(f"/api/tables/{t['id']}/join", {"invite": "a\x00b", "name": "Nul"})
     assert r.status_code == 403
 
 
@@ -82,7 +82,7 @@ def test_names_are_nfc_and_trimmed(server: Server) -> None:
     assert server.get(f"/api/tables/{t['id']}").json()["seats"][0]["name"] == "Zo\u00e9"
     # 24 characters after NFC (25 code points before it) fit
     r = server.post(f"/api/tables/{t['id']}/join",
-                    {"token": t["seats"][1]["token"], "name": "e\u0301" + "x" * 23})
+                    {"invite": t["seats"][1]["invite"], "name": "e\u0301" + "x" * 23})
     assert r.status_code == 200 and len(r.json()["name"]) == 24
 
 
@@ -93,8 +93,8 @@ def test_bot_names_are_reserved(server: Server, name: str) -> None:
     refused(server.post("/api/tables", {"game": "king", "seats": seats}), "seats.0.name")
     t = open_table(server)
     refused(server.post(f"/api/tables/{t['id']}/seats/0", {"name": name}), "name")
-    invite = t["seats"][1]["token"]
-    refused(server.post(f"/api/tables/{t['id']}/join", {"token": invite, "name": name}), "name")
+    invite = t["seats"][1]["invite"]
+    refused(server.post(f"/api/tables/{t['id']}/join", {"invite": invite, "name": name}), "name")
     # a bot plays under its level's name only
     seats = [{"kind": "bot", "level": "basic", "name": "Ada"}, *BOTS3]
     refused(server.post("/api/tables", {"game": "king", "seats": seats}), "seats.0")
