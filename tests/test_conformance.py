@@ -16,6 +16,7 @@ from tests.conformance import (
     check_sample_world,
     check_secrets_kept,
     check_views_share_nothing,
+    json_round,
     random_playout,
 )
 
@@ -155,3 +156,24 @@ def test_a_record_with_a_bad_header_or_seat_is_refused_naming_the_field(
         record[field] = change
     with pytest.raises(kingscourt.ReplayError, match=field if field != "seat" else "action 3"):
         kingscourt.replay(record)
+
+
+@pytest.mark.parametrize(("name", "rules", "setup"), CASES[::2])
+def test_results_and_a_replay_followed_step_by_step(name: str, rules: dict[str, object],
+                                                    setup: dict[str, object]) -> None:
+    game = kingscourt.load_game(name, **rules)
+    state = game.new_state(seed=6, **setup)
+    random_playout(state, random.Random(6), checks=False)
+    results = state.results()
+    assert [r["seat"] for r in results] == list(range(state.num_players))
+    assert [r["score"] for r in results] == state.scores()
+    assert [s for s, r in enumerate(results) if r["won"]] == state.winners()
+    json_round(results)
+    steps: list[tuple[int, int, list[int], list[int]]] = []
+    record = state.record()
+    again = kingscourt.replay(record, on_step=lambda i, seat, before, now:
+                              steps.append((i, seat, before, now.to_move())))
+    assert [i for i, *_ in steps] == list(range(1, len(record["actions"]) + 1))
+    assert [[seat] for _i, seat, *_ in steps] == [[a[0]] for a in record["actions"]]
+    assert all(seat in before for _i, seat, before, _after in steps)
+    assert steps[-1][3] == [] and again.results() == results

@@ -142,6 +142,13 @@ class State(ABC):
         best = max(s)
         return [i for i, v in enumerate(s) if v == best]
 
+    def results(self) -> list[JSON]:
+        """Per seat, what a finished game gives it: ``score``, ``won`` and the game's own
+        extras (King: ``kings`` made and ``king_points``). What the server stores and ranks."""
+        scores = self.scores()
+        winners = self.winners()
+        return [{"seat": s, "score": scores[s], "won": s in winners} for s in range(len(scores))]
+
     @abstractmethod
     def record(self) -> JSON:
         """The game record: header (game, rules, players, seed, explicit setup) + actions."""

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import importlib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from .contract import Game, State
@@ -32,8 +32,14 @@ def load_game(name: str, **rules: Any) -> Game:
     return game
 
 
-def replay(record: Mapping[str, Any]) -> State:
-    """The state a game record describes, rebuilt by playing its actions again."""
+#: ``on_step(step, seat, before, state)``: called after each replayed action; ``step`` counts
+#: the actions applied (1 for the first), ``before`` is ``to_move()`` as it was before it.
+OnStep = Callable[[int, int, list[int], State], None]
+
+
+def replay(record: Mapping[str, Any], on_step: OnStep | None = None) -> State:
+    """The state a game record describes, rebuilt by playing its actions again; ``on_step``
+    follows the replay step by step (the server rebuilds its per-seat bookkeeping with it)."""
     if not isinstance(record, Mapping):
         raise ReplayError(f"a record is a JSON object, got {type(record).__name__}")
     for key in ("game", "actions"):
@@ -68,10 +74,13 @@ def replay(record: Mapping[str, Any]) -> State:
                 and _is_int(entry[0]) and isinstance(entry[1], str)):
             raise ReplayError(f"record action {i} must be [seat, text], got {entry!r}")
         seat, text = entry
+        before = state.to_move() if on_step is not None else []
         try:
             state.apply(seat, text)
         except ValueError as e:  # IllegalAction, MalformedAction, a seat not of this game
             raise ReplayError(f"record action {i} (seat {seat}: {text!r}) does not replay: {e}") from e
+        if on_step is not None:
+            on_step(i + 1, seat, before, state)
     return state
 
 

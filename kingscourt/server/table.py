@@ -19,11 +19,10 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable
-from typing import Any
 
 from pydantic import ValidationError
 
-from ..engine import Game, IllegalAction, MalformedAction, State, load_game
+from ..engine import Game, IllegalAction, MalformedAction, State, load_game, make_record, replay
 from ..engine.errors import ReplayError
 from .bounds import problems
 from .connections import CLOSE_REPLACED, CLOSE_REVOKED, CLOSE_TABLE_FULL, Conn
@@ -34,12 +33,6 @@ log = logging.getLogger("kingscourt.server")
 
 #: rule ids with which the engine refuses a seat that may not act now
 TURN_RULES = ("not-your-turn", "already-picked")
-
-
-def record_of(data: TableData) -> dict[str, Any]:
-    """The game record the stored rows describe (the layout of ``State.record()``)."""
-    return {"game": data.game, "rules": data.rules, "players": data.players, "seed": data.seed,
-            "setup": data.setup, "actions": [[seat, text] for seat, text in data.actions]}
 
 
 class Since:
@@ -59,21 +52,17 @@ class Since:
 
 def rebuild(data: TableData) -> tuple[Game, State, Since]:
     """The table's state by replaying its stored actions (raises ReplayError naming the step)."""
-    record = record_of(data)
     try:
         game = load_game(data.game, **data.rules)
-        state = game.new_state(players=data.players, seed=data.seed, **data.setup)
-    except (TypeError, ValueError) as e:
+    except ValueError as e:
         raise ReplayError(f"table {data.id}: record header does not start a game: {e}") from e
-    since = Since(state)
-    for i, (seat, text) in enumerate(record["actions"]):
-        before = state.to_move()
-        try:
-            state.apply(seat, text)
-        except (IllegalAction, MalformedAction) as e:
-            raise ReplayError(f"table {data.id}: action {i + 1} (seat {seat}: {text!r}) "
-                              f"does not replay: {e}") from e
-        since.advance(seat, before, state.to_move(), i + 1)
+    record = make_record(game, data.players, data.seed, data.setup, data.actions)
+    try:
+        since = Since(replay({**record, "actions": []}))
+        state = replay(record, on_step=lambda version, seat, before, now:
+                       since.advance(seat, before, now.to_move(), version))
+    except ReplayError as e:
+        raise ReplayError(f"table {data.id}: {e}") from e
     return game, state, since
 
 
@@ -302,17 +291,11 @@ class LiveTable:
         """What is stored with the last action: the record, scores and each named seat's result."""
         scores = state.scores()
         winners = state.winners()
-        kings: list[dict[str, Any]] = []
-        points = [0.0] * len(scores)
-        if self.game.name == "king":
-            from ..games.king.ranking import king_points
-
-            kings = list(state.view(None).get("kings") or [])
-            points = king_points(scores, kings)
+        per_seat = state.results()
         results = [
-            Result(seat=s.seat, name=s.name, kind=s.kind, score=scores[s.seat],
-                   won=s.seat in winners, kings=sum(1 for k in kings if k["seat"] == s.seat),
-                   king_points=points[s.seat])
+            Result(seat=s.seat, name=s.name, kind=s.kind, score=per_seat[s.seat]["score"],
+                   won=per_seat[s.seat]["won"], kings=per_seat[s.seat].get("kings", 0),
+                   king_points=per_seat[s.seat].get("king_points", 0.0))
             for s in self.seats if s.name
         ]
         return Finish(record=state.record(), scores=scores, winners=winners, results=results)

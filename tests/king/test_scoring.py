@@ -114,3 +114,21 @@ def test_king_points() -> None:
 def test_contract_names_match_the_rulebook() -> None:
     assert [CONTRACTS[c].name for c in Contract if c.is_penalty] == [
         "El Almaz", "Kupa Almaz", "Erkek Almaz", "Kız Almaz", "Rıfkı", "Son İki"]
+
+
+def test_results_carry_kings_and_king_points() -> None:
+    import random as _random
+
+    state = kingscourt.load_game("king", short_game=True).new_state(seed=2)
+    rng = _random.Random(2)
+    assert all(r["king_points"] == 0.0 for r in state.results())
+    while not state.is_over():
+        seat = state.to_move()[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    scores = state.scores()
+    for r in state.results():
+        others = [s for s in range(4) if s != r["seat"]]
+        placement = sum(1.0 if scores[r["seat"]] > scores[o] else 0.5 if scores[r["seat"]] == scores[o]
+                        else 0.0 for o in others)
+        kings = sum(1 for k in state.view(None)["kings"] if k["seat"] == r["seat"])
+        assert r["kings"] == kings and r["king_points"] == placement + kings

@@ -26,6 +26,7 @@ from .cards import ALL, CARD_TEXT, HEART_MASK, SUIT_MASK, SUITS, card, texts
 from .contracts import CONTRACT_OF_ID, CONTRACTS, Contract
 from .notation import ACTION_OF_CODE, CHOOSE_ACTIONS, CODE, SUIT_ACTIONS, TRUMP_ACTIONS, actions_of, parse
 from .phases import CHOOSE, OVER, PHASE_NAMES, PLAY
+from .ranking import king_points
 from .refusals import DISCARD, FOLLOW, GIVE_UP, HEARTS_BAN, MUST_BEAT, MUST_TRUMP, TRUMP_BAN
 from .rules import duties
 from .view import view
@@ -483,6 +484,15 @@ class KingState(State):
         if self._phase == CHOOSE:
             self._ensure_hands()
         return view(self, seat)
+
+    def results(self) -> list[JSON]:
+        """Besides score and win, each seat's Kings made and its King points (ranking.py)."""
+        out = super().results()
+        points = king_points(self.scores(), self._kings) if self._phase == OVER else [0.0] * 4
+        for r in out:
+            r["kings"] = sum(1 for k in self._kings if k["seat"] == r["seat"])
+            r["king_points"] = points[r["seat"]]
+        return out
 
     def record(self) -> JSON:
         if self._sampled:
