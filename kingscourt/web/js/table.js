@@ -2,7 +2,8 @@
 
 import { Connection } from "./connection.js";
 import { fill, h, toast } from "./dom.js";
-import { GAME_TITLES, seatName } from "./names.js";
+import { gameInfo } from "./games.js";
+import { seatName } from "./names.js";
 import { forgetSeat, rememberSeat, seatAt } from "./store.js";
 import { api } from "./api.js";
 import { mountKing } from "./king.js";
@@ -31,12 +32,24 @@ export async function showTable({ root, onLeave }, tableId, token) {
     return;
   }
   const game = info.game;
-  title.textContent = `${GAME_TITLES[game] || info.title} · table ${tableId}`;
+  let data = null; // the game's rules, contracts and cards (/api/games)
+  try {
+    data = await gameInfo(game);
+  } catch (e) {
+    board.append(h("p.error", {}, e.message));
+    return;
+  }
+  if (!data) {
+    board.append(h("p.error", {}, `This server does not run ${game}.`));
+    return;
+  }
+  title.textContent = `${data.title} · table ${tableId}`;
   if (token && !seatAt(tableId)) rememberSeat(tableId, { token, game, seat: -1 });
 
   let last = null;
   const ctx = {
     token,
+    game: data,
     me: null,
     seats: info.seats,
     name: (seat) => seatName(ctx.seats, seat, ctx.me),
