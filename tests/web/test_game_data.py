@@ -5,6 +5,7 @@ way to the page and sees the page follow. The three tables show their result wit
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -126,9 +127,19 @@ def test_kukakoenig_cards_come_from_the_served_card_set(new_page) -> None:
     for name, text, classes in shown:
         assert text == cards[name]["label"], (name, text)
         assert "cat-kings" in classes, classes
-    # a row taken: the collection groups by the served sheet's lines
-    page.locator(".kkk-row[data-row='1']:not([disabled])").click()
-    page.wait_for_selector("#collections .player[data-seat='0'] .coll-label")
+    # a row taken (the bot may pick the same row: then again): the collection groups by the
+    # served sheet's lines
+    mine = "#collections .player[data-seat='0'] .coll-label"
+    deadline = time.monotonic() + 30
+    while not page.locator(mine).count():
+        assert time.monotonic() < deadline, "no row was taken within 30 s"
+        row = page.locator(".kkk-row:not([disabled])")
+        if row.count() and not page.locator("#count").count():
+            v = version(page)
+            row.first.click()
+            wait_past(page, v)
+        else:
+            page.wait_for_timeout(30)
     labels = page.locator("#collections .player[data-seat='0'] .coll-label").all_inner_texts()
     assert labels == ["Kings (served)"], labels
     shot(page, "kukakoenig-served-cards")
