@@ -3,6 +3,7 @@
 // keeps no copy of its own.
 
 import { api } from "./api.js";
+import { h } from "./dom.js";
 
 let loading = null;
 
@@ -15,6 +16,19 @@ export function loadGames() {
 /** One game's data, or null when the server does not run it. */
 export async function gameInfo(name) {
   return (await loadGames()).find((g) => g.name === name) || null;
+}
+
+/** One game's data; null, with the reason shown in box, when it cannot be had. */
+export async function gameInfoInto(box, name, show = (el) => box.append(el)) {
+  let info = null;
+  try {
+    info = await gameInfo(name);
+  } catch (e) {
+    show(h("p.error", {}, e.message));
+    return null;
+  }
+  if (!info) show(h("p.error", {}, `This server does not run ${name}.`));
+  return info;
 }
 
 /** A table rule's value as players read it: the label the rule gives that choice. */

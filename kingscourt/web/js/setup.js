@@ -2,7 +2,7 @@
 
 import { api } from "./api.js";
 import { fill, h, toast } from "./dom.js";
-import { gameInfo, valueLabel } from "./games.js";
+import { gameInfoInto, valueLabel } from "./games.js";
 import { GAME_BLURBS } from "./names.js";
 import { nameField } from "./lobby.js";
 import { playerName, rememberSeat } from "./store.js";
@@ -12,17 +12,8 @@ const KIND_HINT = "Friend: a free seat with an invitation link to send. Open: a 
 export async function showSetup({ root }, game) {
   const panel = h("section.panel.setup", {}, h("h1", {}, "New table"), h("p.muted", {}, "Loading…"));
   root.append(panel);
-  let info;
-  try {
-    info = await gameInfo(game);
-  } catch (e) {
-    panel.append(h("p.error", {}, e.message));
-    return;
-  }
-  if (!info) {
-    fill(panel, h("p.error", {}, `This server does not run ${game}.`));
-    return;
-  }
+  const info = await gameInfoInto(panel, game, (el) => fill(panel, el));
+  if (!info) return;
   const rules = {};
   for (const r of info.rules) rules[r.name] = r.default;
   const players = { n: game === "king" ? 4 : Math.min(Math.max(3, info.min_players), info.max_players) };

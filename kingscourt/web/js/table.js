@@ -2,7 +2,7 @@
 
 import { Connection } from "./connection.js";
 import { fill, h, toast } from "./dom.js";
-import { gameInfo } from "./games.js";
+import { gameInfoInto } from "./games.js";
 import { seatName } from "./names.js";
 import { forgetSeat, rememberSeat, seatAt } from "./store.js";
 import { api } from "./api.js";
@@ -32,17 +32,8 @@ export async function showTable({ root, onLeave }, tableId, token) {
     return;
   }
   const game = info.game;
-  let data = null; // the game's rules, contracts and cards (/api/games)
-  try {
-    data = await gameInfo(game);
-  } catch (e) {
-    board.append(h("p.error", {}, e.message));
-    return;
-  }
-  if (!data) {
-    board.append(h("p.error", {}, `This server does not run ${game}.`));
-    return;
-  }
+  const data = await gameInfoInto(board, game); // the game's rules, contracts and cards
+  if (!data) return;
   title.textContent = `${data.title} · table ${tableId}`;
   if (token && !seatAt(tableId)) rememberSeat(tableId, { token, game, seat: -1 });
 
