@@ -1,8 +1,8 @@
 """Table rules and variants: a frozen dataclass per game whose fields carry their choices.
 
-Each field is declared with :func:`rule`, which records the allowed values, a label and a
-one-line explanation for the rules screen. :func:`build_rules` validates keyword overrides
-and names the unknown rule or value it refuses.
+Each field is declared with :func:`rule`, which records the allowed values, a label, a
+one-line explanation and how each value is shown on the rules screen. :func:`build_rules`
+validates keyword overrides and names the unknown rule or value it refuses.
 """
 
 from __future__ import annotations
@@ -15,12 +15,27 @@ T = TypeVar("T")
 R = TypeVar("R")
 
 
-def rule(default: T, choices: tuple[T, ...], label: str, help: str) -> T:
-    """Declare a table rule: its default, the values it takes, a label and an explanation."""
+#: how an on/off rule's values are shown when the rule names no labels of its own
+ON_OFF = {False: "off", True: "on"}
+
+
+def rule(default: T, choices: tuple[T, ...], label: str, help: str,
+         shown: Mapping[T, str] | None = None) -> T:
+    """Declare a table rule: its default, the values it takes, a label, an explanation and
+    ``shown``, how each value reads on the rules screen (on/off for a yes-no rule)."""
     if default not in choices:
         raise ValueError(f"default {default!r} is not among the choices {choices!r}")
+    names = dict(shown) if shown is not None else None
+    if names is None:
+        if not all(isinstance(c, bool) for c in choices):
+            raise ValueError(f"rule {label!r}: say how each of {choices!r} is shown")
+        names = {c: ON_OFF[bool(c)] for c in choices}
+    if sorted(map(repr, names)) != sorted(map(repr, choices)):
+        raise ValueError(f"rule {label!r}: the values shown {list(names)!r} are not the "
+                         f"choices {choices!r}")
     field: T = dataclasses.field(
-        default=default, metadata={"choices": choices, "label": label, "help": help}
+        default=default, metadata={"choices": choices, "label": label, "help": help,
+                                   "shown": tuple(names[c] for c in choices)}
     )
     return field
 
@@ -51,7 +66,8 @@ def rules_dict(rules: Any) -> dict[str, Any]:
 
 
 def describe(cls: type[Any]) -> list[dict[str, Any]]:
-    """The rules screen: name, label, explanation, choices and default of each rule."""
+    """The rules screen: name, label, explanation, choices, default and how each choice is
+    shown (``choice_labels``, in the order of ``choices``) of each rule."""
     return [
         {
             "name": f.name,
@@ -59,6 +75,7 @@ def describe(cls: type[Any]) -> list[dict[str, Any]]:
             "help": f.metadata.get("help", ""),
             "choices": list(f.metadata.get("choices", ())),
             "default": f.default,
+            "choice_labels": list(f.metadata.get("shown", map(str, f.metadata.get("choices", ())))),
         }
         for f in dataclasses.fields(cls)
     ]

@@ -6,12 +6,11 @@ from typing import Any
 
 from fastapi import APIRouter, HTTPException, Query, Request, Response, status
 
-from .. import bots
-from ..engine import GAMES, describe, load_game
+from ..engine import GAMES, load_game
 from .bounds import MAX_DETAIL, CreationGuard, Refused, cursor_of, position_of, shown, table_id_ok
+from .catalogue import game_info
 from .hub import Hub, LobbyError
 from .lobby_models import (
-    CardInfo,
     CreateTable,
     ErrorDetail,
     GameInfo,
@@ -71,20 +70,15 @@ def refuse(e: LobbyError) -> HTTPException:
 
 @router.get("/games", response_model=list[GameInfo])
 async def games() -> list[GameInfo]:
-    """The games this server runs, with their table rules and bot levels."""
+    """The games this server runs: their table rules (each value with its label), bot levels,
+    card sets and contracts."""
     out = []
     for name in GAMES:
         try:
             game = load_game(name)
         except ValueError:
             continue
-        levels = [lv for lv in bots.LEVELS if (name, lv) in bots.BOTS]
-        card_set = getattr(game, "cards", None)
-        cards = [CardInfo(name=t.name, kind=t.kind.value, prestige=t.prestige, text=t.text)
-                 for t in card_set.types] if card_set is not None else []
-        out.append(GameInfo(name=name, title=game.title, min_players=game.min_players,
-                            max_players=game.max_players, rules=describe(type(game.rules)),
-                            levels=levels, cards=cards))
+        out.append(game_info(game))
     return out
 
 

@@ -182,12 +182,53 @@ class LeaveResult(BaseModel):
 
 
 class CardInfo(BaseModel):
-    """A card of a game's card set, for the players' glossary."""
+    """A card of a game's card set (one entry per kind of card), for the table and the
+    players' glossary."""
+
+    name: str = Field(description="the card's name in actions and views")
+    kind: str = Field(description="Ucho Króla: character, intrigue, buffoonery, special, ucho; "
+                      "Ku-Ka-König: the card's scoring category (king, vp, animal...)")
+    prestige: int | None = Field(description="the card's prestige (Ucho Króla; null elsewhere)")
+    text: str = Field(description="what the card says or does, for players")
+    label: str = Field(description="the card's name as shown to players")
+    copies: int = Field(description="copies of the card in the set")
+    points: int | None = Field(default=None, description="the number printed on a victory "
+                               "point card (Ku-Ka-König)")
+    kept: bool | None = Field(default=None, description="stays in the collection after the "
+                              "first scoring (Ku-Ka-König)")
+    sheet: str | None = Field(default=None, description="the line of the scoring sheet the card "
+                              "counts on, a key of the game's sheet (Ku-Ka-König)")
+
+
+class RuleInfo(BaseModel):
+    """A table rule as the rules screen shows it."""
 
     name: str
-    kind: str
-    prestige: int
-    text: str
+    label: str
+    help: str
+    choices: list[RuleValue]
+    default: RuleValue
+    choice_labels: list[str] = Field(description="how each choice is shown, in the order of "
+                                     "choices (on/off for a yes-no rule)")
+
+
+class ContractInfo(BaseModel):
+    """One of King's seven contracts."""
+
+    id: str = Field(description="its text form: choose ID (trump: choose trump SUIT)")
+    name: str = Field(description="as the rulebook prints it")
+    description: str = Field(description="the rulebook's one line (German)")
+    penalty: bool = Field(description="a penalty contract (false: the trump deal)")
+    per_unit: int = Field(description="points per unit taken")
+    unit: str = Field(description="what is counted")
+    max_plays: int = Field(description="how many deals of the game may play it")
+
+
+class SheetLine(BaseModel):
+    """A line of a game's scoring sheet (Ku-Ka-König)."""
+
+    key: str = Field(description="its key in the scoring sheets of the view")
+    label: str
 
 
 class GameInfo(BaseModel):
@@ -195,11 +236,15 @@ class GameInfo(BaseModel):
     title: str
     min_players: int
     max_players: int
-    rules: list[dict[str, Any]] = Field(description="each table rule: name, label, help, "
-                                        "choices, default")
+    rules: list[RuleInfo] = Field(description="each table rule: name, label, help, choices, "
+                                  "default and the label of each choice")
     levels: list[str] = Field(description="bot levels available for this game")
-    cards: list[CardInfo] = Field(default_factory=list,
-                                  description="the card set with each card's text (Ucho Króla)")
+    cards: list[CardInfo] = Field(default_factory=list, description=(
+        "the card set, each card with its label and text (Ucho Króla, Ku-Ka-König)"))
+    contracts: list[ContractInfo] = Field(default_factory=list, description=(
+        "the contracts, penalty contracts first in the rulebook's order (King)"))
+    sheet: list[SheetLine] = Field(default_factory=list, description=(
+        "the lines of a scoring sheet in order, the total last (Ku-Ka-König)"))
 
 
 class GameStats(BaseModel):

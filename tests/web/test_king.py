@@ -48,7 +48,7 @@ def test_whole_deal_by_clicking(new_page) -> None:
     row = page.locator("#score-table tbody tr").first
     cells = row.locator("td").all_inner_texts()
     assert cells[0] == "1" and cells[2], cells
-    assert sum(int(c.replace("+", "")) for c in cells[3:7]) != 0 or "Trump" not in cells[2]
+    assert sum(int(c.replace("+", "")) for c in cells[3:7]) != 0 or "Koz" not in cells[2]
     assert page.locator("#score-table tbody tr").count() == 20
     assert page.locator("#choice-table").count() == 1
     page.keyboard.press("l")
@@ -144,11 +144,12 @@ def test_king_celebration(new_page) -> None:
     page.wait_for_selector(".game-tile")
     page.evaluate("""async ([before, after]) => {
         const { mountKing } = await import("/web/js/king.js");
+        const { gameInfo } = await import("/web/js/games.js");
         const board = document.createElement("div");
         board.className = "board";
         document.getElementById("app").replaceChildren(board);
         const names = ["You", "Bea", "Cem", "Dana"];
-        const ctx = { me: 0, name: (s) => names[s], act: () => {} };
+        const ctx = { me: 0, name: (s) => names[s], act: () => {}, game: await gameInfo("king") };
         const api = mountKing(board, ctx);
         api.update({ type: "state", version: 1, seat: 0, view: before, seats: [] });
         api.update({ type: "state", version: 2, seat: 0, view: after, seats: [] });

@@ -20,7 +20,7 @@ def test_rules_screen_invitation_spectator_and_stats(new_page) -> None:
                   "Bei Rıfkı ohne Farbe"):
         assert any(label in t for t in labels), (label, labels)
     assert page.locator(".rule .help").count() == len(labels)
-    page.select_option("select[data-rule=must_beat]", label="trump")
+    page.select_option("select[data-rule=must_beat]", label="in trump deals")  # shown by its label
     page.select_option("#seat-1", "human")
     shot(page, "king-rules-screen")
     page.click("#create")
@@ -33,7 +33,7 @@ def test_rules_screen_invitation_spectator_and_stats(new_page) -> None:
     page.keyboard.press("r")
     page.wait_for_selector("#rules-panel dt")
     rules = page.inner_text("#rules-panel")
-    assert "Überstechpflicht (must beat): trump" in rules, rules
+    assert "Überstechpflicht (must beat): in trump deals" in rules, rules
     # the lobby lists the table; a second browser watches it as a spectator
     page.goto("/")
     page.wait_for_selector(f"tr[data-table='{table_id}']")

@@ -15,12 +15,15 @@ class KingRules:
     choice_limit: str = rule(
         "standard", ("standard", "free"), "Wahllimit (choice limit)",
         "standard: every player chooses 3 penalty contracts and 2 trump deals; free: any "
-        "open contract (each penalty contract still at most twice, trump at most 8 times).")
+        "open contract (each penalty contract is still played at most twice, trump at most 8 "
+        "times).",
+        {"standard": "standard (a quota per player)", "free": "free (any open contract)"})
     # Überstechpflicht: must play higher when holding a led-suit card that beats the trick.
     must_beat: str = rule(
         "none", ("none", "trump", "all"), "Überstechpflicht (must beat)",
-        "none; trump: in trump deals; all: in every deal — holding a card of the led suit "
-        "that beats the trick, you must play such a card.")
+        "holding a card of the led suit that beats the trick, you must play such a card: "
+        "never (rulebook), in trump deals or in every deal.",
+        {"none": "never", "trump": "in trump deals", "all": "in every deal"})
     # Trumpf erst nach Anbruch: no trump lead until a trump was played on another suit.
     trump_lead_after_break: bool = rule(
         False, (False, True), "Trumpf erst nach Anbruch ausspielen (trump lead after break)",
@@ -29,13 +32,15 @@ class KingRules:
     # Herz-Ausspielverbot: in Kupa Almaz and Rıfkı, or in every penalty contract.
     heart_lead_ban: str = rule(
         "kupa-rifki", ("kupa-rifki", "all-penalty"), "Herz-Ausspielverbot (heart lead ban)",
-        "kupa-rifki: no heart lead in Kupa Almaz and Rıfkı until hearts are broken; "
-        "all-penalty: in every penalty contract.")
+        "no heart may be led until hearts are broken: in Kupa Almaz and Rıfkı (rulebook), "
+        "or in every penalty contract.",
+        {"kupa-rifki": "in Kupa Almaz and Rıfkı", "all-penalty": "in every penalty contract"})
     # Bei Rıfkı ohne Farbe: void in the led suit, discard the K♥ or any heart.
     rifki_void: str = rule(
         "rifki", ("rifki", "any-heart"), "Bei Rıfkı ohne Farbe (void in Rıfkı)",
-        "rifki: void in the led suit, you must discard the king of hearts; any-heart: any "
-        "heart will do.")
+        "void in the led suit in Rıfkı, you must discard the king of hearts (rulebook), or "
+        "any heart will do.",
+        {"rifki": "discard the king of hearts", "any-heart": "discard any heart"})
     # Extra table rules (RULES-NOTES §1), all off by default.
     short_game: bool = rule(
         False, (False, True), "Kurze Partie (short game)",
@@ -45,7 +50,8 @@ class KingRules:
         "on: the first four deals must be penalty contracts.")
     first_chooser: str = rule(
         "2D", ("2D", "7D"), "Erster Wählender (first chooser)",
-        "the holder of this card chooses the first contract: 2D (rulebook) or 7D.")
+        "who chooses the first contract: the holder of the 2♦ (rulebook) or of the 7♦.",
+        {"2D": "the holder of the 2♦", "7D": "the holder of the 7♦"})
     king_ends_game: bool = rule(
         False, (False, True), "King beendet die Partie (King ends the game)",
         "on: taking 10 tricks in a row or 11 in all in a trump deal makes King; the game ends "

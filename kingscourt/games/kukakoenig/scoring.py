@@ -14,6 +14,14 @@ from .cards import TYPES, Category, type_of
 
 #: The categories of a scoring sheet, in the rulebook's order, then the total.
 KEYS = ("kings", "churches", "victory_points", "knights", "animals", "farms", "total")
+#: each line of a scoring sheet as the rulebook names it
+SHEET_LABELS = {"kings": "Kings", "churches": "Churches", "victory_points": "Victory points",
+                "knights": "Knights", "animals": "Animals", "farms": "Farms", "total": "Total"}
+#: the line of the scoring sheet a card of each category scores on
+SHEET_OF = {Category.KING: "kings", Category.CHURCH: "churches", Category.VP: "victory_points",
+            Category.KNIGHT: "knights", Category.ANIMAL: "animals", Category.FARMER: "farms",
+            Category.FARMERS_WIFE: "farms", Category.FARMHOUSE: "farms"}
+assert tuple(SHEET_LABELS) == KEYS and set(SHEET_OF) == set(Category)
 
 KING_CAP = 36  # "More than 36 points is not possible, even if you have more than 7 kings."
 CHURCH_POINTS = 10

@@ -32,4 +32,5 @@ class UchoRules:
     teams: str = rule(
         "none", ("none", "pairs", "triples"), "Kokieteria (teams)",
         "pairs (4 or 6 players) or triples (6 players); team members sit apart and add "
-        "their prestige at the end.")
+        "their prestige at the end.",
+        {"none": "no teams", "pairs": "pairs", "triples": "triples"})

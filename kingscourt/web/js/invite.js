@@ -3,7 +3,6 @@
 
 import { api } from "./api.js";
 import { fill, h, toast } from "./dom.js";
-import { GAME_TITLES } from "./names.js";
 import { playerName, rememberSeat, seatAt, setPlayerName } from "./store.js";
 
 export async function showInvite({ root }, tableId, invite) {
@@ -40,7 +39,7 @@ export async function showInvite({ root }, tableId, invite) {
   }, h("label", {}, "Your name ", input), h("button", { type: "submit" }, "Take the seat"));
   const others = info.seats.map((s) => (s.kind === "bot" ? `Bot ${s.seat + 1} (${s.level})` : s.name || "free seat")).join(", ");
   fill(box,
-    h("h1", {}, `Invitation to ${GAME_TITLES[info.game] || info.title}`),
+    h("h1", {}, `Invitation to ${info.title}`),
     h("p", {}, `Table ${info.id}: ${others}.`),
     info.status === "open" ? form : h("p", {}, "This game is over."));
 }

@@ -5,16 +5,38 @@
 
 import { fill, h, signed } from "./dom.js";
 import { cardFace, RANKS, rankText, sortHand, SUITS } from "./cards.js";
-import { CONTRACTS, contractLabel, PENALTIES, SUIT_NAME, SUIT_SYMBOL } from "./names.js";
-import { showRulesPanel } from "./rules_panel.js";
+import { SUIT_NAME, SUIT_SYMBOL } from "./names.js";
+import { resultBlock } from "./result.js";
+import { rulesPanel } from "./rules_panel.js";
 
 const POSITIONS = ["bottom", "right", "top", "left"]; // play runs counter-clockwise
+
+// The seven contracts as /api/games serves them: name, the rulebook's line, points per unit.
+function contractBook(info) {
+  const byId = {};
+  for (const c of info.contracts) {
+    byId[c.id] = { ...c, about: `${c.description} (${signed(c.per_unit)} per ${c.unit})`, short: c.name.split(" ")[0] };
+  }
+  const book = {
+    byId,
+    penalties: info.contracts.filter((c) => c.penalty).map((c) => c.id),
+    trump: info.contracts.find((c) => !c.penalty).id,
+    of: (id) => byId[id] || { id, name: id, about: "", short: id },
+    label: (id, trump) => {
+      if (!id) return "—";
+      const base = book.of(id).name;
+      return trump ? `${base} ${SUIT_SYMBOL[trump]}` : base;
+    },
+  };
+  return book;
+}
 
 export function mountKing(el, ctx) {
   const open = { last: false, tables: false, counter: false, rules: false };
   let msg = null;
   let kingsSeen = null;
   let celebration = null;
+  const book = contractBook(ctx.game);
 
   const render = () => {
     if (!msg) return;
@@ -24,20 +46,20 @@ export function mountKing(el, ctx) {
     const legalCards = new Set(v.legal.filter((a) => a.startsWith("play ")).map((a) => a.slice(5)));
     const myTurn = v.to_move.includes(me);
     fill(el,
-      topBar(v, ctx),
+      topBar(v, ctx, book),
       h("div.king-layout", {},
         h("div.king-main", {},
           felt(v, me, ctx),
-          v.phase === "choose" && myTurn ? chooserDialog(v, ctx) : null,
+          v.phase === "choose" && myTurn ? chooserDialog(v, ctx, book) : null,
           me !== null && v.hand && !v.over ? hand(v, legalCards, myTurn, ctx) : null,
           v.over ? result(v, ctx) : null,
           toolbar(open, render),
-          open.tables ? scoreTable(v, ctx) : null),
+          open.tables ? scoreTable(v, ctx, book) : null),
         h("aside.king-side", {},
           open.last ? lastTrick(v, ctx) : null,
           open.counter ? counter(v) : null,
-          open.tables ? choiceTable(v, ctx) : null,
-          open.rules ? showRulesPanel("king", v.rules) : null)));
+          open.tables ? choiceTable(v, ctx, book) : null,
+          open.rules ? rulesPanel(ctx.game, v.rules) : null)));
     if (celebration) el.append(celebration);
     if (focusIndex !== null) {
       const cards = el.querySelectorAll(".hand .card");
@@ -93,9 +115,9 @@ function moveFocus(el, step, e) {
   e.preventDefault();
 }
 
-function topBar(v, ctx) {
-  const openPen = PENALTIES.filter((p) => v.open_contracts[p] > 0)
-    .map((p) => h("span.chip", { title: CONTRACTS[p].about }, `${CONTRACTS[p].name} ×${v.open_contracts[p]}`));
+function topBar(v, ctx, book) {
+  const openPen = book.penalties.filter((p) => v.open_contracts[p] > 0)
+    .map((p) => h("span.chip", { title: book.of(p).about }, `${book.of(p).name} ×${v.open_contracts[p]}`));
   const chooser = v.chooser !== null && v.chooser !== undefined ? ctx.name(v.chooser) : "—";
   if (v.over) {
     return h("div.topbar", { id: "king-topbar" },
@@ -105,12 +127,12 @@ function topBar(v, ctx) {
   return h("div.topbar", { id: "king-topbar" },
     h("div.deal", {}, `Deal ${Math.min(v.deal, v.deals)}/${v.deals}`),
     h("div.contract", {},
-      h("strong#contract", {}, v.contract ? contractLabel(v.contract, v.trump) : "being chosen"),
-      v.contract ? h("span.muted", {}, ` — ${CONTRACTS[v.contract].about}`) : null,
+      h("strong#contract", {}, v.contract ? book.label(v.contract, v.trump) : "being chosen"),
+      v.contract ? h("span.muted", {}, ` — ${book.of(v.contract).about}`) : null,
       h("span.muted", {}, ` · chooser: ${chooser}`)),
     h("div.open-contracts", { id: "open-contracts" },
       h("span.muted", {}, "Open: "), openPen.length ? openPen : "no penalty contract",
-      h("span.chip.trump", {}, `Trump ×${v.open_contracts.trump}`)));
+      h("span.chip.trump", { title: book.of(book.trump).about }, `${book.of(book.trump).name} ×${v.open_contracts[book.trump]}`)));
 }
 
 function felt(v, me, ctx) {
@@ -154,10 +176,12 @@ function hand(v, legalCards, myTurn, ctx) {
     h("div.hand", { id: "hand", role: "group", "aria-label": "your hand" }, cards));
 }
 
-function chooserDialog(v, ctx) {
+function chooserDialog(v, ctx, book) {
   const choices = v.legal.filter((a) => a.startsWith("choose "));
-  const penalties = choices.filter((a) => !a.startsWith("choose trump"));
-  const trumps = choices.filter((a) => a.startsWith("choose trump"));
+  const trumpAction = `choose ${book.trump}`;
+  const penalties = choices.filter((a) => !a.startsWith(trumpAction));
+  const trumps = choices.filter((a) => a.startsWith(trumpAction));
+  const trump = book.of(book.trump);
   const quota = v.quota_left && v.quota_left[v.seat];
   return h("div.chooser", { id: "chooser", role: "dialog", "aria-label": "Choose the contract" },
     h("h2", {}, "Choose this deal's contract"),
@@ -165,9 +189,9 @@ function chooserDialog(v, ctx) {
     h("div.choice-group", {}, penalties.map((a) => {
       const id = a.slice(7);
       return h("button.contract-btn", { dataset: { action: a }, onClick: () => ctx.act(a) },
-        h("strong", {}, CONTRACTS[id].name), h("span", {}, CONTRACTS[id].about));
+        h("strong", {}, book.of(id).name), h("span", {}, book.of(id).about));
     })),
-    trumps.length ? h("div.choice-group", {}, h("span.muted", {}, "Trump: "), trumps.map((a) => {
+    trumps.length ? h("div.choice-group", {}, h("span.muted", { title: trump.about }, `${trump.name}: `), trumps.map((a) => {
       const s = a.slice(-1);
       return h("button.contract-btn.suit", { dataset: { action: a }, class: s === "H" || s === "D" ? "red" : "", onClick: () => ctx.act(a) },
         h("strong", {}, SUIT_SYMBOL[s]), h("span", {}, SUIT_NAME[s]));
@@ -201,12 +225,12 @@ function counter(v) {
       RANKS.split("").map((r) => h("span", { class: played.has(r + s) ? "gone" : "out" }, rankText(r + s))))));
 }
 
-function choiceTable(v, ctx) {
-  const kinds = [...PENALTIES, "trump"];
+function choiceTable(v, ctx, book) {
+  const kinds = [...book.penalties, book.trump];
   const count = (seat, k) => v.choices.filter((c) => c.seat === seat && c.contract === k).length;
   return h("section.side-panel#choice-table", {}, h("h3", {}, "Choice table"),
     h("table.grid", {},
-      h("thead", {}, h("tr", {}, h("th", {}, ""), kinds.map((k) => h("th", { title: CONTRACTS[k].name }, short(k))), h("th", {}, "Left"))),
+      h("thead", {}, h("tr", {}, h("th", {}, ""), kinds.map((k) => h("th", { title: book.of(k).name }, book.of(k).short)), h("th", {}, "Left"))),
       h("tbody", {}, [0, 1, 2, 3].map((s) => h("tr", {},
         h("th", {}, shortName(ctx, s)),
         kinds.map((k) => h("td", {}, count(s, k) || "")),
@@ -217,11 +241,7 @@ function shortName(ctx, seat) {
   return ctx.name(seat).replace(/ \(.*\)$/, "");
 }
 
-function short(k) {
-  return { "el-almaz": "El", "kupa-almaz": "Kupa", "erkek-almaz": "Erkek", "kiz-almaz": "Kız", rifki: "Rıfkı", "son-iki": "Son", trump: "Tr" }[k];
-}
-
-function scoreTable(v, ctx) {
+function scoreTable(v, ctx, book) {
   const rows = [];
   for (let d = 1; d <= v.deals; d++) {
     const row = v.score_table.find((r) => r.deal === d);
@@ -229,7 +249,7 @@ function scoreTable(v, ctx) {
     rows.push(h("tr", { class: current ? "current" : "" },
       h("td", {}, d),
       h("td", {}, row ? shortName(ctx, row.chooser) : current && v.chooser !== null ? shortName(ctx, v.chooser) : ""),
-      h("td", {}, row ? contractLabel(row.contract, row.trump) : current ? contractLabel(v.contract, v.trump) : ""),
+      h("td", {}, row ? book.label(row.contract, row.trump) : current ? book.label(v.contract, v.trump) : ""),
       [0, 1, 2, 3].map((s) => h("td.num", {}, row ? (row.points[s] ? signed(row.points[s]) : "0") : ""))));
   }
   return h("section.side-panel#score-table", {}, h("h3", {}, "Score table"),
@@ -241,10 +261,8 @@ function scoreTable(v, ctx) {
 }
 
 function result(v, ctx) {
-  const order = [0, 1, 2, 3].sort((a, b) => v.scores[b] - v.scores[a]);
-  return h("section.result#result", {},
-    h("h2", {}, v.winners.length === 1 ? `${ctx.name(v.winners[0])} ${v.winners[0] === v.seat ? "win" : "wins"}!` : "Game over"),
-    h("ol", {}, order.map((s) => h("li", {}, `${ctx.name(s)}: ${signed(v.scores[s])}`,
-      v.kings.some((k) => k.seat === s) ? " ♚" : ""))),
-    h("a.button", { href: "#/" }, "Back to the lobby"));
+  return resultBlock(v, ctx, {
+    score: (s) => signed(v.scores[s]),
+    extra: (s) => (v.kings.some((k) => k.seat === s) ? h("span.kings", { title: "made King" }, " ♚") : null),
+  });
 }

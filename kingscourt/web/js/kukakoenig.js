@@ -1,28 +1,31 @@
 // The Ku-Ka-König table: the rows behind their number cards, the secret pick with the
 // "Ku – Ka – König!" count and the simultaneous reveal, collisions (the burnt card leaves the
 // row), each player's collection sorted by type, and both scoring sheets.
+//
+// The card set (each card's label and the line of the scoring sheet it counts on, its colour
+// here) and the lines of a scoring sheet are the game's own, as /api/games serves them.
 
 import { fill, h } from "./dom.js";
+import { resultBlock } from "./result.js";
 
-export const KKK_CARDS = {
-  king: ["King", "kings"], knight: ["Knight", "knights"], church: ["Church", "churches"],
-  vp2: ["2 VP", "victory_points"], vp3: ["3 VP", "victory_points"], vp4: ["4 VP", "victory_points"],
-  farmer: ["Farmer", "farms"], "farmers-wife": ["Farmer's wife", "farms"], farmhouse: ["Farmhouse", "farms"],
-  sheep: ["Sheep", "animals"], horse: ["Horse", "animals"], pig: ["Pig", "animals"], cow: ["Cow", "animals"],
-  goat: ["Goat", "animals"], goose: ["Goose", "animals"], donkey: ["Donkey", "animals"], rabbit: ["Rabbit", "animals"],
-};
-const CATEGORIES = [["kings", "Kings"], ["churches", "Churches"], ["victory_points", "Victory points"],
-  ["knights", "Knights"], ["animals", "Animals"], ["farms", "Farms"]];
-const ORDER = Object.keys(KKK_CARDS);
 const COUNT = ["Ku", "Ka", "König!"];
 const COUNT_MS = 380;
 
-function tile(name, extra = "") {
-  const [label, cat] = KKK_CARDS[name] || [name, "other"];
-  return h("span", { class: `kkk-card cat-${cat} ${extra}`, dataset: { card: name }, title: label }, label);
+// The card set in the card file's order (collections are sorted by it) and the sheet's lines.
+function cardSet(info) {
+  const byName = {};
+  info.cards.forEach((c, i) => { byName[c.name] = { ...c, order: i }; });
+  const lines = info.sheet.filter((l) => l.key !== "total");
+  return { byName, lines, sheet: info.sheet };
+}
+
+function tile(deck, name, extra = "") {
+  const c = deck.byName[name] || { label: name, sheet: "other", text: name };
+  return h("span", { class: `kkk-card cat-${c.sheet} ${extra}`, dataset: { card: name }, title: c.text }, c.label);
 }
 
 export function mountKukakoenig(el, ctx) {
+  const deck = cardSet(ctx.game);
   let msg = null;
   let logSeen = null;
   let reveal = null; // {picks, events} of the latest reveal
@@ -48,15 +51,15 @@ export function mountKukakoenig(el, ctx) {
             return h("button.kkk-row", {
               type: "button", disabled: !can, dataset: { row: i + 1 },
               class: `${v.my_pick === i + 1 ? "my-pick" : ""} ${cards.length ? "" : "empty"}`,
-              "aria-label": `Row ${i + 1}: ${cards.length ? cards.map((c) => (KKK_CARDS[c] || [c])[0]).join(", ") : "empty"}`,
+              "aria-label": `Row ${i + 1}: ${cards.length ? cards.map((c) => (deck.byName[c] || { label: c }).label).join(", ") : "empty"}`,
               onClick: () => ctx.act(action),
-            }, h("span.row-number", {}, String(i + 1)), cards.map((c) => tile(c)));
+            }, h("span.row-number", {}, String(i + 1)), cards.map((c) => tile(deck, c)));
           })),
         h("div.kkk-side", {},
           v.over && counting === null ? result(v, ctx) : null,
-          reveal && counting === null ? revealPanel(reveal, ctx) : null,
-          players(v, me, ctx),
-          v.scorings.length ? sheets(v, ctx) : null)),
+          reveal && counting === null ? revealPanel(reveal, ctx, deck) : null,
+          players(v, me, ctx, deck),
+          v.scorings.length ? sheets(v, ctx, deck) : null)),
       counting !== null ? h("div.kkk-count", { id: "count", "aria-live": "assertive" }, COUNT.slice(0, counting + 1).join(" – ")) : null);
   };
 
@@ -113,33 +116,34 @@ function waiting(v, ctx) {
   return left.length ? left.map((s) => ctx.name(s)).join(", ") : "the reveal";
 }
 
-function revealPanel(r, ctx) {
+function revealPanel(r, ctx, deck) {
   return h("section.side-panel#reveal", {},
     h("h3", {}, `Revealed — round ${r.round}, call ${r.call}`),
     h("ul.picks", {}, r.picks.map((p) => h("li", {}, `${ctx.name(p.seat)}: row ${p.row}`))),
     h("ul.events", {}, r.events.map((e) => {
       if (e.kind === "collision") {
         return h("li.collision", {}, `Collision on row ${e.row}: ${e.seats.map((s) => ctx.name(s)).join(" and ")} — `,
-          tile(e.burnt, "burnt"), ` burnt, ${e.left} card${e.left === 1 ? "" : "s"} left. They pick again.`);
+          tile(deck, e.burnt, "burnt"), ` burnt, ${e.left} card${e.left === 1 ? "" : "s"} left. They pick again.`);
       }
-      if (e.kind === "take") return h("li", {}, `${ctx.name(e.seat)} take${e.seat === ctx.me ? "" : "s"} row ${e.row}: `, e.cards.map((c) => tile(c)));
+      if (e.kind === "take") return h("li", {}, `${ctx.name(e.seat)} take${e.seat === ctx.me ? "" : "s"} row ${e.row}: `, e.cards.map((c) => tile(deck, c)));
       if (e.kind === "scoring") return h("li", {}, `${e.name === "first" ? "First" : "Second"} scoring.`);
       return null;
     })));
 }
 
-function sortedCollection(cards) {
+function sortedCollection(cards, deck) {
   const counts = new Map();
-  for (const c of cards.slice().sort((a, b) => ORDER.indexOf(a) - ORDER.indexOf(b))) counts.set(c, (counts.get(c) || 0) + 1);
-  return CATEGORIES.map(([cat, label]) => {
-    const items = [...counts.entries()].filter(([c]) => (KKK_CARDS[c] || [])[1] === cat);
+  const order = (c) => (deck.byName[c] ? deck.byName[c].order : Infinity);
+  for (const c of cards.slice().sort((a, b) => order(a) - order(b))) counts.set(c, (counts.get(c) || 0) + 1);
+  return deck.lines.map(({ key, label }) => {
+    const items = [...counts.entries()].filter(([c]) => deck.byName[c] && deck.byName[c].sheet === key);
     if (!items.length) return null;
     return h("div.coll-group", {}, h("span.coll-label", {}, label),
-      items.map(([c, n]) => h("span.coll-item", {}, tile(c), n > 1 ? h("span.times", {}, `×${n}`) : null)));
+      items.map(([c, n]) => h("span.coll-item", {}, tile(deck, c), n > 1 ? h("span.times", {}, `×${n}`) : null)));
   });
 }
 
-function players(v, me, ctx) {
+function players(v, me, ctx, deck) {
   return h("section.side-panel#collections", {}, h("h3", {}, "Collections"),
     v.collections.map((cards, s) => h("div.player", { class: s === me ? "mine" : "", dataset: { seat: s } },
       h("div.player-head", {}, h("strong", {}, ctx.name(s)),
@@ -147,23 +151,19 @@ function players(v, me, ctx) {
         v.choosers.includes(s) && !v.picked.includes(s) && !v.over ? h("span.badge.wait", {}, "choosing") : null,
         v.received[s] ? h("span.badge", { title: "the row taken this round" }, `took row ${v.received[s]}`) : null,
         h("span.muted", {}, ` ${cards.length} cards · ${v.scores[s]} points`)),
-      cards.length ? sortedCollection(cards) : h("span.muted", {}, "nothing yet"))));
+      cards.length ? sortedCollection(cards, deck) : h("span.muted", {}, "nothing yet"))));
 }
 
-function sheets(v, ctx) {
+function sheets(v, ctx, deck) {
   const n = v.collections.length;
   return h("section.side-panel#sheets", {}, h("h3", {}, "Scoring sheets"),
     v.scorings.map((sc) => h("table.grid", { dataset: { scoring: sc.name } },
       h("caption", {}, `${sc.name === "first" ? "First" : "Second"} scoring (round ${sc.round})`),
       h("thead", {}, h("tr", {}, h("th", {}, ""), Array.from({ length: n }, (_, s) => h("th", {}, ctx.name(s))))),
-      h("tbody", {}, [...CATEGORIES, ["total", "Total"]].map(([cat, label]) => h("tr", { class: cat === "total" ? "total" : "" },
-        h("th", {}, label), sc.sheets.map((sheet) => h("td.num", {}, String(sheet[cat])))))))));
+      h("tbody", {}, deck.sheet.map(({ key, label }) => h("tr", { class: key === "total" ? "total" : "" },
+        h("th", {}, label), sc.sheets.map((sheet) => h("td.num", {}, String(sheet[key])))))))));
 }
 
 function result(v, ctx) {
-  const order = v.scores.map((_, s) => s).sort((a, b) => v.scores[b] - v.scores[a]);
-  return h("section.result#result", {},
-    h("h2", {}, v.winners.length ? `${v.winners.map((s) => ctx.name(s)).join(" and ")} ${v.winners.length === 1 && v.winners[0] !== v.seat ? "wins" : "win"}!` : "Game over"),
-    h("ol", {}, order.map((s) => h("li", {}, `${ctx.name(s)}: ${v.scores[s]}`))),
-    h("a.button", { href: "#/" }, "Back to the lobby"));
+  return resultBlock(v, ctx, { score: (s) => `${v.scores[s]} points` });
 }

@@ -2,7 +2,8 @@
 
 import { api } from "./api.js";
 import { fill, h, toast } from "./dom.js";
-import { GAME_BLURBS, GAME_TITLES } from "./names.js";
+import { loadGames } from "./games.js";
+import { GAME_BLURBS } from "./names.js";
 import { forgetSeat, playerName, rememberSeat, seats, setPlayerName } from "./store.js";
 
 export function nameField() {
@@ -17,23 +18,32 @@ export function nameField() {
 export function showLobby({ root }) {
   const tablesBox = h("div.table-list", {}, h("p.muted", {}, "Loading open tables…"));
   const mineBox = h("div.table-list");
+  const picker = h("div.game-picker", {}, h("p.muted", {}, "Loading the games…"));
   root.append(
     h("section.panel", {},
       h("h1", {}, "Lobby"),
       nameField(),
-      h("div.game-picker", {},
-        Object.entries(GAME_TITLES).map(([game, title]) =>
-          h("a.game-tile", { href: `#/new/${game}`, dataset: { game } },
-            h("span.game-title", {}, title),
-            h("span.game-blurb", {}, GAME_BLURBS[game]),
-            h("span.button", {}, "New table"))))),
+      picker),
     h("section.panel", {}, h("h2", {}, "Your seats"), mineBox),
     h("section.panel", {}, h("h2", {}, "Open tables"), tablesBox));
-  load(tablesBox, mineBox);
+  load(picker, tablesBox, mineBox);
 }
 
-async function load(tablesBox, mineBox) {
+async function load(picker, tablesBox, mineBox) {
   let tables = [];
+  let games = [];
+  try {
+    games = await loadGames();
+  } catch (e) {
+    fill(picker, h("p.error", {}, `Could not load the games: ${e.message}`));
+    return;
+  }
+  fill(picker, games.map((g) =>
+    h("a.game-tile", { href: `#/new/${g.name}`, dataset: { game: g.name } },
+      h("span.game-title", {}, g.title),
+      h("span.game-blurb", {}, GAME_BLURBS[g.name] || ""),
+      h("span.button", {}, "New table"))));
+  const titles = Object.fromEntries(games.map((g) => [g.name, g.title]));
   try {
     tables = await api.tables();
   } catch (e) {
@@ -46,7 +56,7 @@ async function load(tablesBox, mineBox) {
   for (const [id] of Object.entries(held)) if (!open.has(id)) forgetSeat(id);
   fill(mineBox, mine.length
     ? h("ul", {}, mine.map(([id, s]) => h("li", {},
-        h("a.button", { href: `#/table/${id}/${s.token}` }, `Return to ${GAME_TITLES[s.game] || s.game}`),
+        h("a.button", { href: `#/table/${id}/${s.token}` }, `Return to ${titles[s.game] || s.game}`),
         ` table ${id}, seat ${s.seat + 1}`)))
     : h("p.muted", {}, "You hold no seat at an open table."));
   fill(tablesBox, tables.length

@@ -2,26 +2,18 @@
 
 import { api } from "./api.js";
 import { fill, h, toast } from "./dom.js";
-import { GAME_BLURBS, GAME_TITLES } from "./names.js";
+import { gameInfoInto, valueLabel } from "./games.js";
+import { GAME_BLURBS } from "./names.js";
 import { nameField } from "./lobby.js";
 import { playerName, rememberSeat } from "./store.js";
 
 const KIND_HINT = "Friend: a free seat with an invitation link to send. Open: a free seat anyone in the lobby may take. Bot: a computer player that never sees hidden cards.";
 
 export async function showSetup({ root }, game) {
-  const panel = h("section.panel.setup", {}, h("h1", {}, `New ${GAME_TITLES[game] || game} table`), h("p.muted", {}, "Loading…"));
+  const panel = h("section.panel.setup", {}, h("h1", {}, "New table"), h("p.muted", {}, "Loading…"));
   root.append(panel);
-  let info;
-  try {
-    info = (await api.games()).find((g) => g.name === game);
-  } catch (e) {
-    panel.append(h("p.error", {}, e.message));
-    return;
-  }
-  if (!info) {
-    fill(panel, h("p.error", {}, `This server does not run ${game}.`));
-    return;
-  }
+  const info = await gameInfoInto(panel, game, (el) => fill(panel, el));
+  if (!info) return;
   const rules = {};
   for (const r of info.rules) rules[r.name] = r.default;
   const players = { n: game === "king" ? 4 : Math.min(Math.max(3, info.min_players), info.max_players) };
@@ -88,19 +80,13 @@ function range(a, b) {
   return Array.from({ length: b - a + 1 }, (_, i) => a + i);
 }
 
-function choiceLabel(value) {
-  if (value === true) return "on";
-  if (value === false) return "off";
-  return String(value);
-}
-
 function ruleField(rule, rules) {
   const id = `rule-${rule.name}`;
   const select = h(`select#${id}`, {
     dataset: { rule: rule.name },
     onChange: (e) => { rules[rule.name] = rule.choices[Number(e.target.value)]; },
   }, rule.choices.map((c, i) => h("option", { value: i, selected: c === rule.default },
-    choiceLabel(c) + (c === rule.default ? " (default)" : ""))));
+    valueLabel(rule, c) + (c === rule.default ? " (default)" : ""))));
   return h("div.rule", {},
     h("label", { for: id }, rule.label),
     select,

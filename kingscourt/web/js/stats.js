@@ -2,7 +2,7 @@
 
 import { api } from "./api.js";
 import { fill, h } from "./dom.js";
-import { GAME_TITLES } from "./names.js";
+import { loadGames } from "./games.js";
 import { playerName } from "./store.js";
 
 const fmt = (x) => (Number.isInteger(x) ? String(x) : x.toFixed(1));
@@ -36,13 +36,14 @@ export async function showPlayer({ root }, name) {
   if (!name) return;
   try {
     const p = await api.player(name);
+    const titles = Object.fromEntries((await loadGames()).map((g) => [g.name, g.title]));
     fill(body,
       h("h2", {}, p.name),
       h("p#player-summary", {}, `${p.games} games, ${p.wins} wins, ${p.kings} Kings made, ${fmt(p.king_points)} King points.`),
       h("table.grid", {},
         h("thead", {}, h("tr", {}, ["Game", "Games", "Wins", "Average score", "Kings", "King points"].map((t, i) => h(i > 0 ? "th.num" : "th", {}, t)))),
         h("tbody", {}, p.by_game.map((g) => h("tr", {},
-          h("td", {}, GAME_TITLES[g.game] || g.game), h("td.num", {}, g.games), h("td.num", {}, g.wins),
+          h("td", {}, titles[g.game] || g.game), h("td.num", {}, g.games), h("td.num", {}, g.wins),
           h("td.num", {}, fmt(g.average_score)), h("td.num", {}, g.game === "king" ? g.kings : "—"),
           h("td.num", {}, g.game === "king" ? fmt(g.king_points) : "—"))))));
   } catch (e) {

@@ -2,7 +2,8 @@
 
 import { Connection } from "./connection.js";
 import { fill, h, toast } from "./dom.js";
-import { GAME_TITLES, seatName } from "./names.js";
+import { gameInfoInto } from "./games.js";
+import { seatName } from "./names.js";
 import { forgetSeat, rememberSeat, seatAt } from "./store.js";
 import { api } from "./api.js";
 import { mountKing } from "./king.js";
@@ -31,12 +32,15 @@ export async function showTable({ root, onLeave }, tableId, token) {
     return;
   }
   const game = info.game;
-  title.textContent = `${GAME_TITLES[game] || info.title} · table ${tableId}`;
+  const data = await gameInfoInto(board, game); // the game's rules, contracts and cards
+  if (!data) return;
+  title.textContent = `${data.title} · table ${tableId}`;
   if (token && !seatAt(tableId)) rememberSeat(tableId, { token, game, seat: -1 });
 
   let last = null;
   const ctx = {
     token,
+    game: data,
     me: null,
     seats: info.seats,
     name: (seat) => seatName(ctx.seats, seat, ctx.me),

@@ -8,21 +8,8 @@
 // short random delay (so the pace tells nothing either) — a setting you can turn off, shown
 // as a checkbox on the table and remembered in localStorage.
 
-import { api } from "./api.js";
 import { fill, h } from "./dom.js";
-
-// Each card's kind (its colour on the table) and its text as the rulebook prints it (shown on
-// hover / long press), from the card set that /api/games serves: nothing about the cards is
-// written here, so a card added to the card data shows with its kind and text.
-const CARDS = {};
-let cardsLoading = null;
-function loadCards() {
-  cardsLoading = cardsLoading || api.games().then((games) => {
-    const uk = games.find((g) => g.name === "uchokrola");
-    for (const c of (uk && uk.cards) || []) CARDS[c.name] = { kind: c.kind, text: c.text };
-  }).catch(() => {});
-  return cardsLoading;
-}
+import { resultBlock } from "./result.js";
 
 const VERBS = {
   draw: "Draw", play: "Play", pay: "Pay", riposte: "Riposte!", pass: "Pass", display: "Display",
@@ -41,21 +28,19 @@ function setAutoPass(on) {
   try { localStorage.setItem(AUTO_PASS, on ? "true" : "false"); } catch { /* private mode */ }
 }
 
-function card(name, extra = "") {
-  const known = CARDS[name];
-  const text = known && known.text;
-  return h("span", { class: `uk-card kind-${known ? known.kind : "unknown"} ${extra}`,
-    title: text ? `${name}: ${text}` : name }, name);
-}
-
 export function mountUchokrola(el, ctx) {
   let msg = null;
-  // the table is drawn once the card set is known (each card's kind is its colour)
-  let cardsKnown = false;
-  loadCards().then(() => {
-    cardsKnown = true;
-    if (msg) { render(); scheduleAutoPass(); }
-  });
+  // Each card's kind (its colour on the table) and its text as the rulebook prints it (shown
+  // on hover / long press), from the table's card set as /api/games serves it: nothing about
+  // the cards is written here, so a card added to the card data shows with its kind and text.
+  const cards = {};
+  for (const c of ctx.game.cards) cards[c.name] = c;
+  const card = (name, extra = "") => {
+    const known = cards[name];
+    const text = known && known.text;
+    return h("span", { class: `uk-card kind-${known ? known.kind : "unknown"} ${extra}`,
+      title: text ? `${name}: ${text}` : name }, known ? known.label : name);
+  };
 
   // Passing for a seat that holds no riposte: once per state version, after a random delay.
   let autoTimer = null;
@@ -195,18 +180,19 @@ export function mountUchokrola(el, ctx) {
     return parts.length ? h("section.side-panel#uk-secrets", {}, parts) : null;
   };
 
-  const finalReveal = (v) => h("section.result#result", {},
-    h("h2", {}, v.winners.length ? `${v.winners.map((s) => seatLabel(v, s)).join(" and ")} ${v.winners.length > 1 ? "win" : "wins"} the King's ear!` : "Game over"),
-    h("h3", {}, "The prestige piles, revealed"),
-    h("ul.final", {}, v.prestige.map((pile, s) => h("li", {},
-      h("strong", {}, `${seatLabel(v, s)}: ${v.prestige_totals ? v.prestige_totals[s] : v.scores[s]} prestige`),
-      h("div.pile-content", {}, (pile || []).map((c) => card(c, "small")))))),
-    h("a.button", { href: "#/" }, "Back to the lobby"));
+  const finalReveal = (v) => resultBlock(v, ctx, {
+    name: (s) => seatLabel(v, s),
+    score: (s) => `${v.prestige_totals ? v.prestige_totals[s] : v.scores[s]} prestige`,
+    extra: (s) => h("div.pile-content", {}, (v.prestige[s] || []).map((c) => card(c, "small"))),
+    prize: "the King's ear",
+    caption: "The prestige piles, revealed",
+  });
 
   return {
     update(m) {
       msg = m;
-      if (cardsKnown) { render(); scheduleAutoPass(); }
+      render();
+      scheduleAutoPass();
     },
     key(e) {
       if (!msg || e.ctrlKey || e.metaKey || e.altKey) return;
