@@ -137,6 +137,8 @@ def serve(
                                                "postgresql+psycopg://...; default: $KINGSCOURT_DB, "
                                                "else SQLite in the user data directory")] = None,
     bot_delay: Annotated[float, typer.Option(help="seconds a bot waits before it acts")] = 1.0,
+    bot_workers: Annotated[int | None, typer.Option(min=1, help="worker processes in which bots "
+                                                    "think; default: cores minus one, at least 1")] = None,
 ) -> None:
     """Run the table server: lobby, live tables over WebSocket, statistics."""
     import uvicorn
@@ -145,7 +147,7 @@ def serve(
 
     if bot_delay < 0:
         raise typer.BadParameter("--bot-delay must be 0 or more")
-    config = ServerConfig(db_url=resolve_db_url(db), bot_delay=bot_delay)
+    config = ServerConfig(db_url=resolve_db_url(db), bot_delay=bot_delay, bot_workers=bot_workers)
     shown = config.db_url.split("@")[-1] if "@" in config.db_url else config.db_url
     console = Console()
     console.print(f"kingscourt server on [bold]http://{host}:{port}[/bold] "

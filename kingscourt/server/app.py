@@ -10,7 +10,7 @@ from fastapi import FastAPI
 from fastapi.responses import FileResponse
 from fastapi.staticfiles import StaticFiles
 
-from . import lobby, play, players
+from . import autoplay, lobby, play, players
 from .config import ServerConfig
 from .hub import Hub
 
@@ -38,6 +38,7 @@ def create_app(config: ServerConfig) -> FastAPI:
     app.include_router(lobby.router)
     app.include_router(players.router)
     app.include_router(play.router)
+    app.include_router(autoplay.router)
 
     @app.get("/", include_in_schema=False)
     async def index() -> FileResponse:

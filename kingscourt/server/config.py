@@ -31,5 +31,6 @@ class ServerConfig:
 
     db_url: str
     bot_delay: float = 0.0
-    #: worker threads in which bots think (the event loop never runs a bot).
-    bot_workers: int = 4
+    #: worker processes in which bots think (never the server's own process); None: the
+    #: number of cores minus one, at least one
+    bot_workers: int | None = None
