@@ -1,8 +1,9 @@
 """Bots at the table, and the turn timer that lets a basic bot play for a late seat.
 
 Bots think beside the event loop, not inside it: every decision goes to a :class:`BotPool` of
-worker processes (:mod:`kingscourt.bots.worker`, start method ``spawn``), never into the
-server's own process, so a search holds no lock against the loop. A decision travels as JSON:
+worker processes (:mod:`kingscourt.bots.worker`, each a fresh interpreter: nothing of the
+server's process is forked), never into the server's own process, so a search holds no lock
+against the loop. A decision travels as JSON:
 the seat's view and the bot's spec (game, rules, level, seed), never a State. A bot acts
 through the same pipeline as a client (:meth:`LiveTable.submit`).
 
@@ -29,20 +30,20 @@ import heapq
 import itertools
 import json
 import logging
-import multiprocessing
 import os
 import secrets
+import subprocess
+import sys
 import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from multiprocessing.connection import Connection
-from typing import Any
+from pathlib import Path
+from typing import IO, Any
 
 from fastapi import APIRouter, Request
 from pydantic import BaseModel, Field
 
 from .. import bots
-from ..bots import worker as bot_worker
 from ..engine import JSON
 from .table import LiveTable
 
@@ -83,17 +84,19 @@ class Decision:
 
 
 class _Worker:
-    """One worker process and its two pipes (jobs out, results in)."""
+    """One worker process (``python -m kingscourt.bots.worker``): jobs go to its standard
+    input, answers come from its standard output, one JSON message a line."""
 
-    def __init__(self, ctx: Any, index: int) -> None:
-        jobs_in, self.jobs = ctx.Pipe(duplex=False)
-        self.results, results_out = ctx.Pipe(duplex=False)
-        self.proc = ctx.Process(target=bot_worker.main, args=(jobs_in, results_out), daemon=True,
-                                name=f"kingscourt-bot-{index}")
-        self.proc.start()
-        # only the worker holds these ends: it sees the end of input when the server goes
-        jobs_in.close()
-        results_out.close()
+    def __init__(self, index: int) -> None:
+        # the worker imports the same kingscourt as the server
+        root = str(Path(bots.__file__).resolve().parent.parent.parent)
+        env = dict(os.environ)
+        env["PYTHONPATH"] = os.pathsep.join(p for p in (root, env.get("PYTHONPATH")) if p)
+        self.proc = subprocess.Popen([sys.executable, "-m", "kingscourt.bots.worker"],
+                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=env)
+        assert self.proc.stdin is not None and self.proc.stdout is not None
+        self.jobs: IO[bytes] = self.proc.stdin
+        self.results: IO[bytes] = self.proc.stdout
         self.index = index
         self.job: int | None = None
         self.last: tuple[str, int, str] | None = None
@@ -102,7 +105,19 @@ class _Worker:
 
     @property
     def pid(self) -> int:
-        return self.proc.pid or 0
+        return self.proc.pid
+
+    def send(self, msg: dict[str, Any]) -> None:
+        self.jobs.write(json.dumps(msg).encode() + b"\n")
+        self.jobs.flush()
+
+    def answer(self) -> dict[str, Any]:
+        """The next answer (blocks; run in a thread). EOFError when the worker has ended."""
+        line = self.results.readline()
+        if not line:
+            raise EOFError(f"bot worker {self.pid} ended")
+        out: dict[str, Any] = json.loads(line)
+        return out
 
 
 class WorkerInfo(BaseModel):
@@ -126,7 +141,6 @@ class BotPool:
         if size < 1:
             raise ValueError("a bot pool needs at least one worker")
         self.size = size
-        self._ctx = multiprocessing.get_context("spawn")
         self._workers: list[_Worker] = []
         self._idle: list[_Worker] = []
         #: (cost, arrival, future) of decisions waiting for a worker
@@ -150,20 +164,19 @@ class BotPool:
         msg = {"job": job, "table": d.table, "seat": d.seat, "game": d.game, "rules": d.rules,
                "level": d.level, "seed": d.seed, "view": d.view}
         try:
-            worker.jobs.send_bytes(json.dumps(msg).encode())
+            worker.send(msg)
         except OSError as e:
             self._replace(worker)
             raise BotFailed(f"bot worker {worker.pid} is gone: {e}") from e
-        answer = asyncio.get_running_loop().run_in_executor(self._pipes, worker.results.recv_bytes)
+        answer = asyncio.get_running_loop().run_in_executor(self._pipes, worker.answer)
         try:
-            raw = await asyncio.shield(answer)
+            reply = await asyncio.shield(answer)
         except asyncio.CancelledError:
             self._call_off(worker, job, answer)
             raise
-        except (EOFError, OSError) as e:
+        except (EOFError, OSError, ValueError) as e:
             self._replace(worker)
             raise BotFailed(f"bot worker {worker.pid} ended during a decision: {e}") from e
-        reply = json.loads(raw)
         self._release(worker)
         if "choice" not in reply:
             raise BotFailed(reply.get("error") or f"decision {job} came back without a choice")
@@ -171,27 +184,27 @@ class BotPool:
         choice: str = reply["choice"]
         return choice
 
-    def _call_off(self, worker: _Worker, job: int, answer: asyncio.Future[bytes]) -> None:
+    def _call_off(self, worker: _Worker, job: int, answer: asyncio.Future[dict[str, Any]]) -> None:
         with contextlib.suppress(OSError):
-            worker.jobs.send_bytes(json.dumps({"cancel": job}).encode())
+            worker.send({"cancel": job})
         task = asyncio.create_task(self._reclaim(worker, answer))
         self._reclaiming.add(task)
         task.add_done_callback(self._reclaiming.discard)
 
-    async def _reclaim(self, worker: _Worker, answer: asyncio.Future[bytes]) -> None:
+    async def _reclaim(self, worker: _Worker, answer: asyncio.Future[dict[str, Any]]) -> None:
         """A cancelled decision's worker is free again once it has answered."""
         try:
-            raw = await asyncio.wait_for(asyncio.shield(answer), GRACE)
+            reply = await asyncio.wait_for(asyncio.shield(answer), GRACE)
         except TimeoutError:
             log.warning("bot worker %d did not stop its search within %.0f s: replaced",
                         worker.pid, GRACE)
             answer.add_done_callback(_ignore)  # it ends with the killed process
             self._replace(worker)
             return
-        except (EOFError, OSError):
+        except (EOFError, OSError, ValueError):
             self._replace(worker)
             return
-        if json.loads(raw).get("cancelled"):
+        if reply.get("cancelled"):
             worker.stopped += 1
         self._release(worker)
 
@@ -202,7 +215,7 @@ class BotPool:
             raise BotFailed("the server is stopping")
         if not self._workers:
             for i in range(self.size):
-                self._workers.append(_Worker(self._ctx, i))
+                self._workers.append(_Worker(i))
             self._idle = list(self._workers)
         # an idle worker means that nobody waits (a freed worker goes to a waiter first)
         if self._idle:
@@ -236,13 +249,14 @@ class BotPool:
             return
         self.replaced += 1
         worker.proc.kill()
-        worker.jobs.close()
+        with contextlib.suppress(OSError):
+            worker.jobs.close()
         asyncio.get_running_loop().run_in_executor(self._pipes, _bury, worker).add_done_callback(_ignore)
         i = self._workers.index(worker)
         if self._closed:
             del self._workers[i]
             return
-        fresh = self._workers[i] = _Worker(self._ctx, worker.index)
+        fresh = self._workers[i] = _Worker(worker.index)
         self._release(fresh)
 
     @property
@@ -265,7 +279,7 @@ class BotPool:
         self._waiting.clear()
         for w in self._workers:
             with contextlib.suppress(OSError):
-                w.jobs.close()
+                w.jobs.close()  # the end of its input: the worker stops and exits
         if self._reclaiming:
             await asyncio.wait(list(self._reclaiming), timeout=GRACE)
         loop = asyncio.get_running_loop()
@@ -283,13 +297,12 @@ def _ignore(fut: asyncio.Future[Any]) -> None:
 
 def _bury(worker: _Worker) -> None:
     """Wait for a worker process to end (killing it after GRACE), then close its pipe."""
-    worker.proc.join(GRACE)
-    if worker.proc.is_alive():
+    try:
+        worker.proc.wait(GRACE)
+    except subprocess.TimeoutExpired:
         worker.proc.kill()
-        worker.proc.join()
-    worker.proc.close()
-    results: Connection = worker.results
-    results.close()
+        worker.proc.wait()
+    worker.results.close()
 
 
 class Autoplayer:

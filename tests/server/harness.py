@@ -33,9 +33,10 @@ def free_port() -> int:
 class Server:
     """``kingscourt serve`` on a free port; :meth:`kill` is ``kill -9``."""
 
-    def __init__(self, db_url: str, log: Path, bot_delay: float = 0.0) -> None:
+    def __init__(self, db_url: str, log: Path, bot_delay: float = 0.0, *args: str) -> None:
         self.db_url = db_url
         self.bot_delay = bot_delay
+        self.args = args  # more ``serve`` options
         self.log = log
         self.port = free_port()
         self.proc: subprocess.Popen[bytes] | None = None
@@ -54,7 +55,8 @@ class Server:
         with self.log.open("ab") as out:
             self.proc = subprocess.Popen(
                 [sys.executable, "-c", "from kingscourt.cli import main; main()", "serve",
-                 "--port", str(self.port), "--db", self.db_url, "--bot-delay", str(self.bot_delay)],
+                 "--port", str(self.port), "--db", self.db_url, "--bot-delay", str(self.bot_delay),
+                 *self.args],
                 stdout=out, stderr=subprocess.STDOUT, env=env)
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
