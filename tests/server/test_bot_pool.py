@@ -85,7 +85,7 @@ def test_a_stopping_server_stops_its_workers_mid_search(solo: Server) -> None:
     solo.stop()  # SIGTERM: the server shuts down cleanly (uvicorn then ends by that signal)
     assert solo.proc.returncode in (0, -signal.SIGTERM)
     assert "Traceback" not in solo.log.read_text()
-    gone, alive = psutil.wait_procs([worker], timeout=5)
+    _, alive = psutil.wait_procs([worker], timeout=5)
     assert not alive, "the bot worker outlived the server"
     assert time.monotonic() - started < 8
 
@@ -94,5 +94,5 @@ def test_a_killed_server_leaves_no_worker_behind(solo: Server) -> None:
     solo.create("uchokrola", [{"kind": "bot", "level": "strong"}] * 4)
     worker = psutil.Process(busy_worker(solo)["pid"])
     solo.kill()  # kill -9: no shutdown; the worker sees its pipe close mid-search
-    gone, alive = psutil.wait_procs([worker], timeout=5)
+    _, alive = psutil.wait_procs([worker], timeout=5)
     assert not alive, "the bot worker outlived the killed server"
