@@ -214,9 +214,13 @@ class BotPool:
         if self._closed:
             raise BotFailed("the server is stopping")
         if not self._workers:
-            for i in range(self.size):
-                self._workers.append(_Worker(i))
-            self._idle = list(self._workers)
+            try:
+                for i in range(self.size):
+                    self._workers.append(_Worker(i))
+            except OSError as e:
+                raise BotFailed(f"no bot worker could be started: {e}") from e
+            finally:
+                self._idle = list(self._workers)
         # an idle worker means that nobody waits (a freed worker goes to a waiter first)
         if self._idle:
             # the worker that served this seat last still has its bot
@@ -256,7 +260,12 @@ class BotPool:
         if self._closed:
             del self._workers[i]
             return
-        fresh = self._workers[i] = _Worker(worker.index)
+        try:
+            fresh = self._workers[i] = _Worker(worker.index)
+        except OSError:
+            log.exception("bot worker %d could not be replaced", worker.index)
+            del self._workers[i]
+            return
         self._release(fresh)
 
     @property
