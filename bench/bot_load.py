@@ -14,7 +14,7 @@ the server and of its child processes (the bot workers). A finished game is repl
 one. ``--compare DIR`` first runs the server of another checkout (e.g. the base commit:
 ``git archive BASE | tar -x -C DIR``), then this tree's.
 
-    .venv/bin/python bench/bot_load.py                      # 4 strong tables, 20 s a phase
+    .venv/bin/python bench/bot_load.py                      # 4 strong tables, 30 s a phase
     .venv/bin/python bench/bot_load.py --compare /tmp/base  # the old server first
 """
 
@@ -173,9 +173,9 @@ def measure(a: argparse.Namespace, src: str | None) -> dict[str, float]:
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--tables", type=int, default=4, help="King tables of four strong bots")
-    p.add_argument("--seconds", type=float, default=20.0, help="seconds measured in each phase")
+    p.add_argument("--seconds", type=float, default=30.0, help="seconds measured in each phase")
     p.add_argument("--warmup", type=float, default=3.0, help="seconds of bot load before measuring")
-    p.add_argument("--think", type=float, default=0.1, help="mean pretend thinking of the "
+    p.add_argument("--think", type=float, default=0.05, help="mean pretend thinking of the "
                    "scripted humans, seconds (not timed)")
     p.add_argument("--bot-workers", type=int, default=None, help="the server's --bot-workers")
     p.add_argument("--compare", metavar="DIR", default=None, help="first run the server from DIR "
