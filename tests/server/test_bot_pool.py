@@ -66,8 +66,8 @@ def test_bots_decide_in_worker_processes_not_in_the_server(solo: Server) -> None
 
 
 def test_the_turn_timer_stops_a_long_search_and_frees_the_worker(solo: Server) -> None:
-    # Ucho Króla's strong bot searches for 0.5 to 2 seconds a move here; the table gives 0.3
-    t = solo.create("uchokrola", [{"kind": "bot", "level": "strong"}] * 3, turn_seconds=0.3)
+    # Ucho Króla's strong bot searches for 0.5 to 2 seconds a move here; the table gives 0.1
+    t = solo.create("uchokrola", [{"kind": "bot", "level": "strong"}] * 3, turn_seconds=0.1)
     last = watch_until(solo, t["id"], lambda m: sum(s["timeouts"] for s in m["seats"]) >= 4)
     # the timer's basic bot played those turns: the one worker was free for it each time
     assert last["version"] >= 4
