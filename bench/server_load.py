@@ -13,6 +13,11 @@ seconds, then prints:
 
     .venv/bin/python bench/server_load.py --tables 100 --spectators 200
     .venv/bin/python bench/server_load.py --think 0 --bot-delay 0   # flat out
+    .venv/bin/python bench/server_load.py --compare /tmp/base --rounds 2   # before/after
+
+With ``--compare DIR`` the same run first measures the server of another checkout (the old
+code), then this tree's, and prints each figure's change. The memory is the server process's
+peak RSS, and that with its child processes (the bot workers) added.
 """
 
 from __future__ import annotations
@@ -128,6 +133,102 @@ class Bench:
         await asyncio.gather(*tasks)
 
 
+class Running:
+    """``kingscourt serve`` in a subprocess, from the working tree or from ``src`` (another
+    checkout, e.g. the base commit, for a before/after comparison in one run)."""
+
+    def __init__(self, db: str, bot_delay: float, src: str | None, extra: list[str],
+                 log: Path) -> None:
+        self.port = free_port()
+        out = log.open("wb")
+        # one address creates every table: lift the creation limits (an old checkout has none)
+        lifted = [] if src else ["--create-rate", "1000/second", "--max-open-tables", "0"]
+        self.proc = subprocess.Popen([sys.executable, "-c", "from kingscourt.cli import main; main()",
+                                      "serve", "--port", str(self.port), "--db", db,
+                                      "--bot-delay", str(bot_delay), *lifted, *extra],
+                                     stdout=out, stderr=subprocess.STDOUT, cwd=src)
+        for _ in range(300):
+            with contextlib.suppress(httpx.HTTPError):
+                if httpx.get(f"http://127.0.0.1:{self.port}/api/games").status_code == 200:
+                    break
+            time.sleep(0.1)
+        self.ps = psutil.Process(self.proc.pid)
+        self.peak = 0        # the server process
+        self.peak_all = 0    # with its children (the bot workers)
+
+    def sample(self) -> None:
+        rss = self.ps.memory_info().rss
+        kids = 0
+        for child in self.ps.children(recursive=True):
+            with contextlib.suppress(psutil.Error):
+                kids += child.memory_info().rss
+        self.peak = max(self.peak, rss)
+        self.peak_all = max(self.peak_all, rss + kids)
+
+    async def sampler(self) -> None:
+        while True:
+            self.sample()
+            await asyncio.sleep(0.5)
+
+    def cpu(self) -> tuple[float, float]:
+        """CPU seconds so far: the server process, its children."""
+        t = self.ps.cpu_times()
+        kids = 0.0
+        for child in self.ps.children(recursive=True):
+            with contextlib.suppress(psutil.Error):
+                c = child.cpu_times()
+                kids += c.user + c.system
+        return t.user + t.system, kids
+
+    def stop(self) -> None:
+        self.proc.terminate()
+        self.proc.wait(10)
+
+
+def measure(a: argparse.Namespace, src: str | None) -> dict[str, float]:
+    """One benchmark run against the server from ``src`` (None: this working tree)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        db = a.db or f"sqlite:///{Path(tmp) / 'bench.sqlite3'}"
+        extra = ["--bot-workers", str(a.bot_workers)] if a.bot_workers else []
+        server = Running(db, a.bot_delay, src, extra, Path(tmp) / "server.log")
+        try:
+            bench = Bench(a)
+            cpu0 = server.cpu()
+            wall0 = time.monotonic()
+
+            async def both() -> None:
+                sampler = asyncio.create_task(server.sampler())
+                await bench.run(server.port)
+                sampler.cancel()
+
+            asyncio.run(both())
+            wall = time.monotonic() - wall0
+            cpu1 = server.cpu()
+        finally:
+            server.stop()
+    actions = sum(last - first for first, last in bench.versions.values())
+    lat = [x * 1000 for x in bench.latencies]
+    print(f"[{src or 'this tree'}] tables {a.tables} (King; {a.client_seats} scripted seat(s) + "
+          f"{4 - a.client_seats} {a.level} bot(s) each), spectators {a.spectators}, "
+          f"warm-up {a.warmup:.0f}s, think {a.think}s, bot delay {a.bot_delay}s, "
+          f"{a.duration:.0f}s measured")
+    print(f"actions/s        {actions / a.duration:8.1f}   ({actions} actions seen by spectators)")
+    print(f"act->state ms    p50 {percentile(lat, 50):6.1f}   p99 {percentile(lat, 99):6.1f}"
+          f"   max {max(lat, default=float('nan')):6.1f}   ({len(lat)} acts; mean "
+          f"{statistics.fmean(lat) if lat else float('nan'):.1f})")
+    print(f"scripted acts/s  {len(lat) / a.duration:8.1f}")
+    print(f"server RSS       peak {server.peak / 2**20:6.1f} MiB   with its bot workers "
+          f"{server.peak_all / 2**20:6.1f} MiB")
+    busy, kids = cpu1[0] - cpu0[0], cpu1[1] - cpu0[1]
+    print(f"server CPU       {busy / wall:6.1%} of one core (bot workers {kids / wall:.1%})"
+          f"   messages received {bench.messages}   errors {len(bench.errors)}")
+    if bench.errors:
+        print("first errors:", bench.errors[:3])
+    return {"actions/s": actions / a.duration, "p50 ms": percentile(lat, 50),
+            "p99 ms": percentile(lat, 99), "peak RSS MiB": server.peak / 2**20,
+            "peak RSS with workers MiB": server.peak_all / 2**20}
+
+
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--tables", type=int, default=100)
@@ -140,65 +241,31 @@ def main() -> None:
     p.add_argument("--think", type=float, default=0.5, help="mean pretend thinking of the "
                    "scripted seats, seconds (not timed)")
     p.add_argument("--bot-delay", type=float, default=0.5, help="the server's --bot-delay")
+    p.add_argument("--bot-workers", type=int, default=None, help="the server's --bot-workers "
+                   "(default: the server's own default)")
     p.add_argument("--level", default="random", help="level of the server bots")
     p.add_argument("--db", default=None, help="database URL (default: a fresh SQLite file)")
+    p.add_argument("--compare", metavar="DIR", default=None, help="first run the server from DIR "
+                   "(another checkout, e.g. `git archive BASE | tar -x -C DIR`), then this tree's, "
+                   "and print the change")
+    p.add_argument("--rounds", type=int, default=1, help="with --compare: alternate the two "
+                   "servers this many times (the median of each figure is compared)")
     a = p.parse_args()
-    port = free_port()
-    with tempfile.TemporaryDirectory() as tmp:
-        db = a.db or f"sqlite:///{Path(tmp) / 'bench.sqlite3'}"
-        log = (Path(tmp) / "server.log").open("wb")
-        server = subprocess.Popen([sys.executable, "-c", "from kingscourt.cli import main; main()",
-                                   "serve", "--port", str(port), "--db", db,
-                                   "--bot-delay", str(a.bot_delay),
-                                   # one address creates every table: lift its creation limits
-                                   "--create-rate", "1000/second", "--max-open-tables", "0"],
-                                  stdout=log, stderr=subprocess.STDOUT)
-        try:
-            for _ in range(300):
-                with contextlib.suppress(httpx.HTTPError):
-                    if httpx.get(f"http://127.0.0.1:{port}/api/games").status_code == 200:
-                        break
-                time.sleep(0.1)
-            proc = psutil.Process(server.pid)
-            bench = Bench(a)
-            peak = 0
-            cpu0 = proc.cpu_times()
-            wall0 = time.monotonic()
-
-            async def sample() -> None:
-                nonlocal peak
-                while True:
-                    peak = max(peak, proc.memory_info().rss)
-                    await asyncio.sleep(0.5)
-
-            async def both() -> None:
-                sampler = asyncio.create_task(sample())
-                await bench.run(port)
-                sampler.cancel()
-
-            asyncio.run(both())
-            wall = time.monotonic() - wall0
-            cpu1 = proc.cpu_times()
-            actions = sum(last - first for first, last in bench.versions.values())
-            lat = [x * 1000 for x in bench.latencies]
-            print(f"tables {a.tables} (King; {a.client_seats} scripted seat(s) + "
-                  f"{4 - a.client_seats} {a.level} bot(s) each), spectators {a.spectators}, "
-                  f"warm-up {a.warmup:.0f}s, think {a.think}s, bot delay {a.bot_delay}s, "
-                  f"{a.duration:.0f}s measured")
-            print(f"actions/s        {actions / a.duration:8.1f}   ({actions} actions seen by spectators)")
-            print(f"act->state ms    p50 {percentile(lat, 50):6.1f}   p99 {percentile(lat, 99):6.1f}"
-                  f"   max {max(lat, default=float('nan')):6.1f}   ({len(lat)} acts; mean "
-                  f"{statistics.fmean(lat) if lat else float('nan'):.1f})")
-            print(f"scripted acts/s  {len(lat) / a.duration:8.1f}")
-            print(f"server RSS       peak {peak / 2**20:6.1f} MiB")
-            busy = (cpu1.user + cpu1.system) - (cpu0.user + cpu0.system)
-            print(f"server CPU       {busy / wall:6.1%} of one core   messages received {bench.messages}"
-                  f"   errors {len(bench.errors)}")
-            if bench.errors:
-                print("first errors:", bench.errors[:3])
-        finally:
-            server.terminate()
-            server.wait(10)
+    if not a.compare:
+        measure(a, None)
+        return
+    if a.bot_workers:
+        p.error("--bot-workers cannot be combined with --compare (the other server may not know it)")
+    before: list[dict[str, float]] = []
+    after: list[dict[str, float]] = []
+    for _ in range(a.rounds):
+        before.append(measure(a, a.compare))
+        after.append(measure(a, None))
+    print(f"\n{'':28}{'before':>10}{'after':>10}{'change':>9}   (median of {a.rounds} round(s))")
+    for k in before[0]:
+        b = statistics.median(r[k] for r in before)
+        x = statistics.median(r[k] for r in after)
+        print(f"{k:28}{b:10.1f}{x:10.1f}{(x - b) / b:+9.1%}")
 
 
 if __name__ == "__main__":

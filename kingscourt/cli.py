@@ -166,6 +166,8 @@ def serve(
         min=0, envvar="KINGSCOURT_ABANDON_AFTER",
         help="seconds an open table may go without a connected human before it is closed "
              "as abandoned (0: never)")] = 24 * 3600.0,
+    bot_workers: Annotated[int | None, typer.Option(min=1, help="worker processes in which bots "
+                                                    "think; default: cores minus one, at least 1")] = None,
 ) -> None:
     """Run the table server: lobby, live tables over WebSocket, statistics."""
     from limits import parse
@@ -185,7 +187,7 @@ def serve(
                           max_open_tables=max_open_tables, tables_page=tables_page,
                           abandon_after=abandon_after,
                           sockets_per_token=sockets_per_token, max_spectators=max_spectators,
-                          insecure_seeds=insecure_seeds)
+                          insecure_seeds=insecure_seeds, bot_workers=bot_workers)
     shown = config.db_url.split("@")[-1] if "@" in config.db_url else config.db_url
     console = Console()
     console.print(f"kingscourt server on [bold]http://{host}:{port}[/bold] "

@@ -16,6 +16,9 @@ import importlib
 from typing import Any, Protocol
 
 from ..engine import JSON, Game
+from .base import Cancelled
+
+__all__ = ["BOTS", "LEVELS", "Bot", "Cancelled", "load"]
 
 LEVELS = ("random", "basic", "strong")
 

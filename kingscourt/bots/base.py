@@ -3,9 +3,14 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 from ..engine import JSON, Game
+
+
+class Cancelled(Exception):
+    """The decision was called off during the search (:attr:`ViewBot.should_stop` said so)."""
 
 
 class ViewBot:
@@ -14,6 +19,14 @@ class ViewBot:
     def __init__(self, game: Game, seed: int | None = None, **budget: Any) -> None:
         self.game = game
         self.rng = random.Random(seed)
+        #: asked between search iterations; when it answers True the search stops with
+        #: :class:`Cancelled` (a server's bot worker calls off a decision nobody waits for)
+        self.should_stop: Callable[[], bool] | None = None
+
+    def check_stop(self) -> None:
+        """Raise :class:`Cancelled` when the decision has been called off."""
+        if self.should_stop is not None and self.should_stop():
+            raise Cancelled("the decision was called off")
 
     @staticmethod
     def legal_of(view: JSON) -> list[str]:

@@ -122,8 +122,10 @@ class StrongBot(ViewBot):
         stop: Callable[[State], bool] | None = None  # the horizon, the same in every world
         it = 0
         while it < self.iterations:
-            if deadline is not None and it % 16 == 0 and time.perf_counter() > deadline:
-                break
+            if it % 4 == 0:
+                if deadline is not None and it % 16 == 0 and time.perf_counter() > deadline:
+                    break
+                self.check_stop()
             if len(pool) < self.worlds:
                 world = self.game.sample_world(view, rng)
                 pool.append(world)

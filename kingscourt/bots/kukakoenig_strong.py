@@ -45,7 +45,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..engine import JSON, Game
@@ -53,7 +53,7 @@ from ..games.kukakoenig.cards import CARD_TYPE, KEPT, TYPES, Category, type_of
 from ..games.kukakoenig.scoring import CHURCH_POINTS, KING_CAP
 from ..games.kukakoenig.state import KukakoenigState
 from ..games.kukakoenig.table import FIRST_HALF_CARDS, ROW_SIZE
-from .base import ViewBot
+from .base import Cancelled, ViewBot
 
 #: Regret-matching iterations per decision when no budget is given.
 DEFAULT_ITERATIONS = 60
@@ -382,9 +382,11 @@ def _normalized(regrets: list[float]) -> list[float]:
 
 
 def solve(view: JSON, game: Game, rng: random.Random, iterations: int,
-          deadline: float | None = None) -> tuple[list[int], dict[int, list[float]], int]:
+          deadline: float | None = None, should_stop: Callable[[], bool] | None = None,
+          ) -> tuple[list[int], dict[int, list[float]], int]:
     """The choosers' average strategies over ``view``'s legal rows: (rows, strategy per
-    chooser seat, iterations done). Regret matching+ with linear averaging."""
+    chooser seat, iterations done). Regret matching+ with linear averaging. ``should_stop``
+    is asked every iteration; True raises :class:`Cancelled`."""
     rows = [int(text.split()[1]) - 1 for text in view["legal"]]
     pos = _Position(view)
     worlds: list[_World] = []
@@ -404,6 +406,8 @@ def solve(view: JSON, game: Game, rng: random.Random, iterations: int,
     for t in range(1, iterations + 1):
         if deadline is not None and done and time.perf_counter() > deadline:
             break
+        if should_stop is not None and should_stop():
+            raise Cancelled("the decision was called off")
         w = t % len(worlds)
         sigma = [_normalized(r) for r in regrets]
         drawn = [_draw(rng, sg) for sg in sigma]
@@ -446,7 +450,8 @@ class KukakoenigStrongBot(ViewBot):
             return legal[0]
         rng = random.Random(self.rng.getrandbits(64))
         deadline = time.perf_counter() + self.seconds if self.seconds else None
-        rows, strategies, done = solve(view, self.game, rng, self.iterations, deadline)
+        rows, strategies, done = solve(view, self.game, rng, self.iterations, deadline,
+                                       self.should_stop)
         self.last_iterations = done
         mine = strategies[int(view["seat"])]
         kept = [p if p >= PURIFY else 0.0 for p in mine]

@@ -16,7 +16,7 @@ from fastapi.staticfiles import StaticFiles
 from sqlalchemy.exc import InterfaceError, OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 
-from . import lobby, play, players
+from . import autoplay, lobby, play, players
 from .bounds import CreationGuard, Sweeper, problems
 from .config import ServerConfig
 from .hub import Hub
@@ -62,6 +62,7 @@ def create_app(config: ServerConfig) -> FastAPI:
     app.include_router(lobby.router)
     app.include_router(players.router)
     app.include_router(play.router)
+    app.include_router(autoplay.router)
 
     @app.exception_handler(RequestValidationError)
     async def invalid(request: Request, exc: RequestValidationError) -> JSONResponse:

@@ -38,8 +38,9 @@ class ServerConfig:
 
     db_url: str
     bot_delay: float = 0.0
-    #: worker threads in which bots think (the event loop never runs a bot).
-    bot_workers: int = 4
+    #: worker processes in which bots think (never the server's own process); None: the
+    #: number of cores minus one, at least one
+    bot_workers: int | None = None
     #: sockets one token may hold open at once; one more closes the oldest.
     sockets_per_token: int = 4
     #: spectators one table admits; one more is refused (``table-full``).
