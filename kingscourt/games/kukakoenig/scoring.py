@@ -14,6 +14,8 @@ from .cards import TYPES, Category, type_of
 
 #: The categories of a scoring sheet, in the rulebook's order, then the total.
 KEYS = ("kings", "churches", "victory_points", "knights", "animals", "farms", "total")
+#: The categories alone: what :func:`points` gives, in this order.
+CATEGORIES = KEYS[:-1]
 
 KING_CAP = 36  # "More than 36 points is not possible, even if you have more than 7 kings."
 CHURCH_POINTS = 10
@@ -39,29 +41,65 @@ def farm_points(farmers: int, wives: int, houses: int) -> int:
     return 14 * trios + 7 * (pairs - trios)
 
 
-def _sum(count: Sequence[int], category: Category) -> int:
-    return sum(count[k] for k in _OF[category])
+_KINGS = _OF[Category.KING]
+_CHURCHES = _OF[Category.CHURCH]
+_KNIGHTS = _OF[Category.KNIGHT]
+_ANIMALS = _OF[Category.ANIMAL]
+_FARMERS = _OF[Category.FARMER]
+_WIVES = _OF[Category.FARMERS_WIFE]
+_HOUSES = _OF[Category.FARMHOUSE]
+
+
+def _sum(count: Sequence[int], types: tuple[int, ...]) -> int:
+    total = 0
+    for k in types:
+        total += count[k]
+    return total
+
+
+def rivals(counts: Sequence[Sequence[int]], seat: int) -> tuple[int, int]:
+    """The most churches and the most knights any seat but ``seat`` holds (the majorities
+    ``seat`` has to reach), for collections given as card counts per type."""
+    churches = knights = 0
+    for other, c in enumerate(counts):
+        if other != seat:
+            churches = max(churches, _sum(c, _CHURCHES))
+            knights = max(knights, _sum(c, _KNIGHTS))
+    return churches, knights
+
+
+Points = tuple[int, int, int, int, int, int]
+
+
+def points(count: Sequence[int], churches_rival: int, knights_rival: int) -> Points:
+    """The points of one collection (card counts per type, in ``TYPES`` order) in each
+    category of :data:`KEYS` but the total, given the most churches and knights among the
+    other players (:func:`rivals`). The one place a collection's points are computed: the
+    scorings and the bots' look-ahead both count with it."""
+    churches = _sum(count, _CHURCHES)
+    knights = _sum(count, _KNIGHTS)
+    vp = animals = 0
+    for k, pts in _VP:
+        vp += count[k] * pts
+    for k in _ANIMALS:
+        animals += animal_points(count[k])
+    # Majorities need at least one card: nobody with none scores them (RULES-NOTES §2);
+    # a tie for the most scores for everyone in it.
+    return (kings_points(_sum(count, _KINGS)),
+            CHURCH_POINTS if churches and churches >= churches_rival else 0,
+            vp,
+            2 * knights if knights and knights >= knights_rival else knights,
+            animals,
+            farm_points(_sum(count, _FARMERS), _sum(count, _WIVES), _sum(count, _HOUSES)))
 
 
 def score_counts(counts: Sequence[Sequence[int]]) -> list[dict[str, int]]:
     """The scoring sheets of players given as card counts per type (in ``TYPES`` order)."""
-    churches = [_sum(c, Category.CHURCH) for c in counts]
-    knights = [_sum(c, Category.KNIGHT) for c in counts]
-    # Majorities need at least one card: nobody with none scores them (RULES-NOTES §2).
-    most_churches = max(churches, default=0)
-    most_knights = max(knights, default=0)
     sheets: list[dict[str, int]] = []
-    for i, c in enumerate(counts):
-        sheet = {
-            "kings": kings_points(_sum(c, Category.KING)),
-            "churches": CHURCH_POINTS if churches[i] and churches[i] == most_churches else 0,
-            "victory_points": sum(c[k] * pts for k, pts in _VP),
-            "knights": knights[i] * (2 if knights[i] and knights[i] == most_knights else 1),
-            "animals": sum(animal_points(c[k]) for k in _OF[Category.ANIMAL]),
-            "farms": farm_points(_sum(c, Category.FARMER), _sum(c, Category.FARMERS_WIFE),
-                                 _sum(c, Category.FARMHOUSE)),
-        }
-        sheet["total"] = sum(sheet.values())
+    for seat, c in enumerate(counts):
+        pts = points(c, *rivals(counts, seat))
+        sheet = dict(zip(CATEGORIES, pts, strict=True))
+        sheet["total"] = sum(pts)
         sheets.append(sheet)
     return sheets
 
