@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from .cards import TYPES, Category, type_of
+from .cards import TOTAL, TYPES, Category, type_of
 
 #: The categories of a scoring sheet, in the rulebook's order, then the total.
 KEYS = ("kings", "churches", "victory_points", "knights", "animals", "farms", "total")
@@ -48,6 +48,9 @@ _ANIMALS = _OF[Category.ANIMAL]
 _FARMERS = _OF[Category.FARMER]
 _WIVES = _OF[Category.FARMERS_WIFE]
 _HOUSES = _OF[Category.FARMHOUSE]
+# The tables above as lookups, for every count the card set allows (bots score often).
+_KINGS_POINTS = tuple(kings_points(k) for k in range(TOTAL + 1))
+_ANIMAL_POINTS = tuple(animal_points(k) for k in range(TOTAL + 1))
 
 
 def _sum(count: Sequence[int], types: tuple[int, ...]) -> int:
@@ -60,12 +63,16 @@ def _sum(count: Sequence[int], types: tuple[int, ...]) -> int:
 def rivals(counts: Sequence[Sequence[int]], seat: int) -> tuple[int, int]:
     """The most churches and the most knights any seat but ``seat`` holds (the majorities
     ``seat`` has to reach), for collections given as card counts per type."""
-    churches = knights = 0
+    most_churches = most_knights = 0
     for other, c in enumerate(counts):
         if other != seat:
-            churches = max(churches, _sum(c, _CHURCHES))
-            knights = max(knights, _sum(c, _KNIGHTS))
-    return churches, knights
+            churches = _sum(c, _CHURCHES)
+            knights = _sum(c, _KNIGHTS)
+            if churches > most_churches:
+                most_churches = churches
+            if knights > most_knights:
+                most_knights = knights
+    return most_churches, most_knights
 
 
 Points = tuple[int, int, int, int, int, int]
@@ -73,24 +80,35 @@ Points = tuple[int, int, int, int, int, int]
 
 def points(count: Sequence[int], churches_rival: int, knights_rival: int) -> Points:
     """The points of one collection (card counts per type, in ``TYPES`` order) in each
-    category of :data:`KEYS` but the total, given the most churches and knights among the
-    other players (:func:`rivals`). The one place a collection's points are computed: the
-    scorings and the bots' look-ahead both count with it."""
-    churches = _sum(count, _CHURCHES)
-    knights = _sum(count, _KNIGHTS)
-    vp = animals = 0
+    category of :data:`CATEGORIES`, given the most churches and knights among the other
+    players (:func:`rivals`). The one place a collection's points are counted: the scorings
+    and the strong bot's look-ahead both call it."""
+    kings = churches = knights = vp = animals = farmers = wives = houses = 0
+    for k in _KINGS:
+        kings += count[k]
+    for k in _CHURCHES:
+        churches += count[k]
+    for k in _KNIGHTS:
+        knights += count[k]
     for k, pts in _VP:
         vp += count[k] * pts
     for k in _ANIMALS:
-        animals += animal_points(count[k])
+        x = count[k]
+        animals += _ANIMAL_POINTS[x] if x <= TOTAL else animal_points(x)
+    for k in _FARMERS:
+        farmers += count[k]
+    for k in _WIVES:
+        wives += count[k]
+    for k in _HOUSES:
+        houses += count[k]
     # Majorities need at least one card: nobody with none scores them (RULES-NOTES §2);
-    # a tie for the most scores for everyone in it.
-    return (kings_points(_sum(count, _KINGS)),
+    # everyone tied for the most scores them.
+    return (_KINGS_POINTS[kings] if kings <= TOTAL else kings_points(kings),
             CHURCH_POINTS if churches and churches >= churches_rival else 0,
             vp,
             2 * knights if knights and knights >= knights_rival else knights,
             animals,
-            farm_points(_sum(count, _FARMERS), _sum(count, _WIVES), _sum(count, _HOUSES)))
+            farm_points(farmers, wives, houses))
 
 
 def score_counts(counts: Sequence[Sequence[int]]) -> list[dict[str, int]]:
