@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from .cards import TOTAL, TYPES, Category, type_of
+from .cards import TOTAL, TYPES, CardType, Category, type_of
 
 #: The categories of a scoring sheet, in the rulebook's order, then the total.
 KEYS = ("kings", "churches", "victory_points", "knights", "animals", "farms", "total")
@@ -21,7 +21,6 @@ KING_CAP = 36  # "More than 36 points is not possible, even if you have more tha
 CHURCH_POINTS = 10
 
 _OF = {c: tuple(t.index for t in TYPES if t.category is c) for c in Category}
-_VP = tuple((t.index, t.points) for t in TYPES if t.category is Category.VP)
 
 
 def kings_points(kings: int) -> int:
@@ -41,16 +40,28 @@ def farm_points(farmers: int, wives: int, houses: int) -> int:
     return 14 * trios + 7 * (pairs - trios)
 
 
-_KINGS = _OF[Category.KING]
 _CHURCHES = _OF[Category.CHURCH]
 _KNIGHTS = _OF[Category.KNIGHT]
-_ANIMALS = _OF[Category.ANIMAL]
-_FARMERS = _OF[Category.FARMER]
-_WIVES = _OF[Category.FARMERS_WIFE]
-_HOUSES = _OF[Category.FARMHOUSE]
-# The tables above as lookups, for every count the card set allows (bots score often).
+#: The tallies :func:`points` keeps, one per category (farm groups need three).
+_TALLY = {Category.KING: 0, Category.CHURCH: 1, Category.VP: 2, Category.KNIGHT: 3,
+          Category.ANIMAL: 4, Category.FARMER: 5, Category.FARMERS_WIFE: 6,
+          Category.FARMHOUSE: 7}
+
+
+def _adds(t: CardType, cards: int) -> int:
+    """What ``cards`` cards of type ``t`` add to their category's tally: victory points
+    count as printed, each kind of animal on its own table, other cards by number."""
+    if t.category is Category.VP:
+        return cards * t.points
+    if t.category is Category.ANIMAL:
+        return animal_points(cards)
+    return cards
+
+
+#: Per card type: its tally, what 0..TOTAL cards of it add (bots score often), the type.
+_TALLIES = tuple((_TALLY[t.category], tuple(_adds(t, x) for x in range(TOTAL + 1)), t)
+                 for t in TYPES)
 _KINGS_POINTS = tuple(kings_points(k) for k in range(TOTAL + 1))
-_ANIMAL_POINTS = tuple(animal_points(k) for k in range(TOTAL + 1))
 
 
 def _sum(count: Sequence[int], types: tuple[int, ...]) -> int:
@@ -83,24 +94,11 @@ def points(count: Sequence[int], churches_rival: int, knights_rival: int) -> Poi
     category of :data:`CATEGORIES`, given the most churches and knights among the other
     players (:func:`rivals`). The one place a collection's points are counted: the scorings
     and the strong bot's look-ahead both call it."""
-    kings = churches = knights = vp = animals = farmers = wives = houses = 0
-    for k in _KINGS:
-        kings += count[k]
-    for k in _CHURCHES:
-        churches += count[k]
-    for k in _KNIGHTS:
-        knights += count[k]
-    for k, pts in _VP:
-        vp += count[k] * pts
-    for k in _ANIMALS:
-        x = count[k]
-        animals += _ANIMAL_POINTS[x] if x <= TOTAL else animal_points(x)
-    for k in _FARMERS:
-        farmers += count[k]
-    for k in _WIVES:
-        wives += count[k]
-    for k in _HOUSES:
-        houses += count[k]
+    tally = [0] * len(_TALLY)
+    for cards, (k, adds, t) in zip(count, _TALLIES, strict=True):
+        if cards:
+            tally[k] += adds[cards] if cards <= TOTAL else _adds(t, cards)
+    kings, churches, vp, knights, animals, farmers, wives, houses = tally
     # Majorities need at least one card: nobody with none scores them (RULES-NOTES §2);
     # everyone tied for the most scores them.
     return (_KINGS_POINTS[kings] if kings <= TOTAL else kings_points(kings),
