@@ -14,16 +14,19 @@ Method (one decision):
    world invents for seats that have picked are ignored (the search treats those seats as
    choosing).
 2. **Payoff of a joint pick** (every chooser's row), in one world: the pick is resolved by the
-   rules (a sole picker takes the row, a row picked by several loses its outermost card), the
-   colliders then re-pick by a fast rollout policy (a softmax over the points a row adds)
-   until the round is complete; the rows are refilled from the world's pile (the box is
-   shuffled in when it runs dry); a first scoring falls due as in the game. Each seat's worth
+   game's own row rules (``games.kukakoenig.table``: a sole picker takes the row, a row
+   picked by several loses its outermost card), the colliders then re-pick by a fast rollout
+   policy (a softmax over the points a row adds) until the round is complete; the rows are
+   refilled from the world's pile by the game's refill (the box is shuffled in when it runs
+   dry, by the bot's own draw); a first scoring falls due as in the game. Each seat's worth
    is then the points banked in that look-ahead plus the points its collection would score in
-   the coming scoring (in the first half, kept cards also count again at the end: added at
-   ``LATER_WEIGHT``), plus ``OPTION_WEIGHT`` times the best row the refilled table offers it
-   for the next round. The *payoff* of a seat is its worth minus the mean worth of the other
-   seats: the score margin is what a seat plays for, so denying a row to the seat that needs
-   it counts too.
+   the coming scoring, all counted by the game's ``scoring.points`` (in the first half, kept
+   cards also count again at the end: added at ``LATER_WEIGHT``, the bot's weighing), plus
+   ``OPTION_WEIGHT`` times the best row the refilled table offers it for the next round.
+   The *payoff* of a seat is its worth minus the mean worth of the other seats: the score
+   margin is what a seat plays for, so denying a row to the seat that needs it counts too.
+   A seat's worth of a collection and what a row adds to it are counted once per decision
+   (the look-ahead meets the same ones over and over).
 3. **Equilibrium.** Regret matching+ (Tammelin 2014) with linear averaging over the choosers'
    row choices. Each iteration takes the next world of the pool (round robin), draws the other
    choosers' rows from their current strategies, and for every chooser and each of its rows
@@ -50,9 +53,9 @@ from typing import Any
 
 from ..engine import JSON, Game
 from ..games.kukakoenig.cards import CARD_TYPE, KEPT, TYPES, Category, type_of
-from ..games.kukakoenig.scoring import CHURCH_POINTS, KING_CAP
+from ..games.kukakoenig.scoring import CATEGORIES, Points, points, rivals
 from ..games.kukakoenig.state import KukakoenigState
-from ..games.kukakoenig.table import FIRST_HALF_CARDS, ROW_SIZE
+from ..games.kukakoenig.table import empty_handed, first_scoring_due, open_rows, refill, take_or_burn
 from .base import Cancelled, ViewBot
 
 #: Regret-matching iterations per decision when no budget is given.
@@ -73,166 +76,32 @@ ROLLOUT_TEMPERATURE = 1.5
 PURIFY = 0.03
 
 _NTYPES = len(TYPES)
-
-
-def _only(category: Category) -> int:
-    """The one card type of a category (the card set has one type each but for victory
-    points and animals)."""
-    (index,) = (t.index for t in TYPES if t.category is category)
-    return index
-
-
-_KING = _only(Category.KING)
-_CHURCH = _only(Category.CHURCH)
-_KNIGHT = _only(Category.KNIGHT)
-_FARMER = _only(Category.FARMER)
-_WIFE = _only(Category.FARMERS_WIFE)
-_HOUSE = _only(Category.FARMHOUSE)
-_ANIMALS = tuple(t.index for t in TYPES if t.category is Category.ANIMAL)
-_VP = tuple((t.index, t.points) for t in TYPES if t.category is Category.VP)
 _RETURNED = tuple(k for k in range(_NTYPES) if not KEPT[k])
-#: Card type -> its category's code in the fast scoring below; victory points -> their points.
-_CODE = tuple(
-    {Category.KING: 0, Category.CHURCH: 1, Category.KNIGHT: 2, Category.FARMER: 3,
-     Category.FARMERS_WIFE: 4, Category.FARMHOUSE: 5, Category.ANIMAL: 6, Category.VP: 7}[
-        t.category] for t in TYPES)
-_VP_POINTS = tuple(t.points for t in TYPES)
+#: The card category whose kept/returned flag weighs each category of ``points`` (a farm
+#: group counts only while its farmer does).
+_WEIGHED_BY = {"kings": Category.KING, "churches": Category.CHURCH,
+               "victory_points": Category.VP, "knights": Category.KNIGHT,
+               "animals": Category.ANIMAL, "farms": Category.FARMER}
+
+#: How much a point of each category of ``points`` (:data:`CATEGORIES`) is worth from here.
+_Weights = tuple[float, ...]
 
 
-def _kings_points(kings: int) -> int:
-    return min((kings - 1) ** 2, KING_CAP) if kings > 0 else 0
+def _weights(later: bool) -> _Weights:
+    """1 for the coming scoring, plus ``LATER_WEIGHT`` for a kept category while a second
+    scoring is still to come (a category is kept as its first card type is)."""
+    first = {t.category: t for t in reversed(TYPES)}
+    return tuple(1.0 + (LATER_WEIGHT if later and first[_WEIGHED_BY[key]].kept else 0.0)
+                 for key in CATEGORIES)
 
 
-def _farm_points(farmers: int, wives: int, houses: int) -> int:
-    pairs = min(farmers, wives)
-    trios = min(pairs, houses)
-    return 14 * trios + 7 * (pairs - trios)
+_PLAIN = _weights(False)
+_WITH_LATER = _weights(True)
 
 
-class _Weights:
-    """How much a point of each category is worth from here: 1 for the coming scoring, plus
-    ``LATER_WEIGHT`` for a kept category while a second scoring is still to come."""
-
-    __slots__ = ("animal", "church", "farm", "king", "knight", "vp")
-
-    def __init__(self, later: bool) -> None:
-        def w(k: int) -> float:
-            return 1.0 + (LATER_WEIGHT if later and KEPT[k] else 0.0)
-
-        self.king = w(_KING)
-        self.church = w(_CHURCH)
-        self.knight = w(_KNIGHT)
-        self.farm = w(_FARMER)  # a farm group counts only while its farmer does
-        self.animal = w(_ANIMALS[0]) if _ANIMALS else 1.0
-        self.vp = w(_VP[0][0]) if _VP else 1.0
-
-
-_PLAIN = _Weights(False)
-_WITH_LATER = _Weights(True)
-
-
-def _value(c: Sequence[int], churches_other: int, knights_other: int, wt: _Weights) -> float:
-    """One seat's weighted scoring total, given the most churches and knights among the
-    others (with unit weights, the total of :func:`..games.kukakoenig.scoring.score_counts`)."""
-    ch = c[_CHURCH]
-    kn = c[_KNIGHT]
-    animals = 0
-    for k in _ANIMALS:
-        x = c[k]
-        animals += x * (x + 1) // 2
-    vp = 0
-    for k, p in _VP:
-        vp += c[k] * p
-    return (wt.king * _kings_points(c[_KING])
-            + (wt.church * CHURCH_POINTS if ch and ch >= churches_other else 0.0)
-            + wt.vp * vp
-            + wt.knight * (2 * kn if kn and kn >= knights_other else kn)
-            + wt.animal * animals
-            + wt.farm * _farm_points(c[_FARMER], c[_WIFE], c[_HOUSE]))
-
-
-def _values(counts: Sequence[Sequence[int]], wt: _Weights) -> list[float]:
-    ch = [c[_CHURCH] for c in counts]
-    kn = [c[_KNIGHT] for c in counts]
-    out: list[float] = []
-    for s, c in enumerate(counts):
-        ch_o = max((x for o, x in enumerate(ch) if o != s), default=0)
-        kn_o = max((x for o, x in enumerate(kn) if o != s), default=0)
-        out.append(_value(c, ch_o, kn_o, wt))
-    return out
-
-
-def points_all(counts: Sequence[Sequence[int]]) -> list[int]:
-    """Every seat's scoring total for collections given as counts per type."""
-    return [int(v) for v in _values(counts, _PLAIN)]
-
-
-_Summary = tuple[int, int, int, int, int, int, int, tuple[tuple[int, int], ...]]
-
-
-def _summary(row: Sequence[int]) -> _Summary:
-    """A row by what scores: kings, churches, knights, farmers, wives, houses, victory
-    points, and (animal type, how many)."""
-    dk = dch = dkn = df = dw = dh = vp = 0
-    seen: dict[int, int] = {}
-    for k in row:
-        code = _CODE[k]
-        if code == 6:
-            seen[k] = seen.get(k, 0) + 1
-        elif code == 0:
-            dk += 1
-        elif code == 2:
-            dkn += 1
-        elif code == 1:
-            dch += 1
-        elif code == 7:
-            vp += _VP_POINTS[k]
-        elif code == 3:
-            df += 1
-        elif code == 4:
-            dw += 1
-        else:
-            dh += 1
-    return dk, dch, dkn, df, dw, dh, vp, tuple(seen.items())
-
-
-def _gains(counts: list[list[int]], seat: int, rows: list[_Summary],
-           wt: _Weights) -> list[float]:
-    """What each row (as :func:`_summary`) adds to ``seat``'s weighted total, the others as
-    they are."""
-    c = counts[seat]
-    ch_o = kn_o = 0
-    for o, other in enumerate(counts):
-        if o != seat:
-            if other[_CHURCH] > ch_o:
-                ch_o = other[_CHURCH]
-            if other[_KNIGHT] > kn_o:
-                kn_o = other[_KNIGHT]
-    k0, ch0, kn0 = c[_KING], c[_CHURCH], c[_KNIGHT]
-    f0, w0, h0 = c[_FARMER], c[_WIFE], c[_HOUSE]
-    kp0 = _kings_points(k0)
-    chp0 = CHURCH_POINTS if ch0 and ch0 >= ch_o else 0
-    knp0 = 2 * kn0 if kn0 and kn0 >= kn_o else kn0
-    fp0 = _farm_points(f0, w0, h0)
-    w_animal, w_vp = wt.animal, wt.vp
-    out: list[float] = []
-    for dk, dch, dkn, df, dw, dh, vp, animals in rows:
-        gain = w_vp * vp if vp else 0.0
-        for k, m in animals:
-            x = c[k]
-            gain += w_animal * (m * (2 * x + m + 1) // 2)
-        if dk:
-            gain += wt.king * (_kings_points(k0 + dk) - kp0)
-        if dch:
-            ch1 = ch0 + dch
-            gain += wt.church * ((CHURCH_POINTS if ch1 >= ch_o else 0) - chp0)
-        if dkn:
-            kn1 = kn0 + dkn
-            gain += wt.knight * ((2 * kn1 if kn1 >= kn_o else kn1) - knp0)
-        if df or dw or dh:
-            gain += wt.farm * (_farm_points(f0 + df, w0 + dw, h0 + dh) - fp0)
-        out.append(gain)
-    return out
+def _worth(p: Points, wt: _Weights) -> float:
+    """A collection's points (:func:`..games.kukakoenig.scoring.points`), weighted."""
+    return wt[0] * p[0] + wt[1] * p[1] + wt[2] * p[2] + wt[3] * p[3] + wt[4] * p[4] + wt[5] * p[5]
 
 
 class _World:
@@ -243,6 +112,10 @@ class _World:
     def __init__(self, pile: list[int], unseen: list[int]) -> None:
         self.pile = pile  # type indices, top card last
         self.unseen = unseen
+
+
+#: A round played out: rows, counts per type and collection sizes per seat, the pile left.
+_Round = tuple[list[list[int]], list[list[int]], list[int], list[int] | None]
 
 
 class _Position:
@@ -273,6 +146,10 @@ class _Evaluator:
         self.worlds = worlds
         self.rng = rng
         self.cache: dict[tuple[int, tuple[int, ...]], list[float]] = {}
+        #: (a seat's counts, its rivals' majorities, weights) -> {row's cards: what the row
+        #: adds to the seat's worth; (): the worth itself}. The look-ahead meets the same
+        #: collections and rows over and over: each is counted once per decision.
+        self.tables: dict[tuple[tuple[int, ...], int, int, _Weights], dict[tuple[int, ...], float]] = {}
 
     def payoffs(self, w: int, picks: tuple[int, ...]) -> list[float]:
         """Each chooser's payoff (its worth minus the others' mean) when the choosers pick
@@ -288,7 +165,43 @@ class _Evaluator:
         self.cache[key] = out
         return out
 
-    def _look_ahead(self, world: _World, picks: tuple[int, ...]) -> list[float]:
+    def _table(self, counts: list[list[int]], seat: int,
+               wt: _Weights) -> tuple[list[int], int, int, dict[tuple[int, ...], float]]:
+        c = counts[seat]
+        churches, knights = rivals(counts, seat)
+        key = (tuple(c), churches, knights, wt)
+        table = self.tables.get(key)
+        if table is None:
+            table = self.tables[key] = {(): _worth(points(c, churches, knights), wt)}
+        return c, churches, knights, table
+
+    def values(self, counts: list[list[int]], wt: _Weights) -> list[float]:
+        """Every seat's weighted worth (with unit weights, its scoring total)."""
+        return [self._table(counts, s, wt)[3][()] for s in range(len(counts))]
+
+    def gains(self, counts: list[list[int]], seat: int, rows: Sequence[Sequence[int]],
+              wt: _Weights) -> list[float]:
+        """What each row (card types) adds to ``seat``'s weighted worth, the others as
+        they are."""
+        c, churches, knights, table = self._table(counts, seat, wt)
+        now = table[()]
+        out: list[float] = []
+        for row in rows:
+            key = tuple(row)
+            gain = table.get(key)
+            if gain is None:
+                more = c[:]
+                for k in row:
+                    more[k] += 1
+                gain = table[key] = _worth(points(more, churches, knights), wt) - now
+            out.append(gain)
+        return out
+
+    def play_round(self, world: _World, picks: tuple[int, ...]) -> _Round:
+        """The rest of the round in ``world`` when the choosers pick ``picks`` (colliders
+        re-pick by the rollout policy), played by the game's own row rules
+        (:mod:`..games.kukakoenig.table`): the rows, counts per type and collection sizes
+        after it, and the pile after the refill (None after the last round: no refill)."""
         pos = self.pos
         rng = self.rng
         rows = [r[:] for r in pos.rows]
@@ -296,72 +209,65 @@ class _Evaluator:
         sizes = pos.sizes[:]
         burnt: list[int] = []
         wt = _WITH_LATER if pos.half == 1 and not pos.last else _PLAIN
-        choosers = pos.choosers
-        call = dict(zip(choosers, picks, strict=True))
+        call = list(zip(pos.choosers, picks, strict=True))
         while True:
-            by_row: dict[int, list[int]] = {}
-            for s, r in call.items():
-                by_row.setdefault(r, []).append(s)
             colliders: list[int] = []
-            for r, seats in by_row.items():
+            for _, seats, cards in take_or_burn(rows, call):
                 if len(seats) == 1:
-                    s = seats[0]
-                    c = counts[s]
-                    for k in rows[r]:
+                    c = counts[seats[0]]
+                    for k in cards:
                         c[k] += 1
-                    sizes[s] += len(rows[r])
-                    rows[r] = []
+                    sizes[seats[0]] += len(cards)
                 else:
-                    burnt.append(rows[r].pop())
+                    burnt += cards
                     colliders += seats
-            if not colliders:
-                break
-            open_rows = [i for i, r in enumerate(rows) if r]
-            if len(open_rows) <= 1:
-                break  # the colliders go empty-handed
+            if not colliders or empty_handed(rows):
+                break  # the round is complete (colliders left with one row get nothing)
             # Rollout policy: each collider draws a row by a softmax over its gains.
-            call = {}
-            cand = [_summary(rows[i]) for i in open_rows]
+            open_ = open_rows(rows)
+            cand = [rows[i] for i in open_]
+            call = []
             for s in sorted(colliders):
-                g = _gains(counts, s, cand, wt)
+                g = self.gains(counts, s, cand, wt)
                 top = max(g)
                 weights = [math.exp((x - top) / ROLLOUT_TEMPERATURE) for x in g]
-                call[s] = open_rows[_draw(rng, weights)]
+                call.append((s, open_[_draw(rng, weights)]))
         if pos.last:
-            return _values(counts, _PLAIN)  # the last round: the scores are final
-        # The refill, row 1 first; when the pile runs dry the box is shuffled in.
-        pile = world.pile
-        top = len(pile)
-        spare: list[int] | None = None
-        for row in rows:
-            while len(row) < ROW_SIZE:
-                if top > 0:
-                    top -= 1
-                    row.append(pile[top])
-                    continue
-                if spare is None:
-                    spare = pos.box + burnt + world.unseen
-                    rng.shuffle(spare)
-                if not spare:
-                    break
-                row.append(spare.pop())
-        last = top == 0
-        if pos.half == 1 and max(sizes) >= FIRST_HALF_CARDS:
+            return rows, counts, sizes, None
+        pile = world.pile[:]
+
+        def mix() -> list[int]:
+            spare = pos.box + burnt + world.unseen
+            rng.shuffle(spare)  # the bot's own draw: the game's box order is not known
+            return spare
+
+        refill(rows, pile, mix)
+        return rows, counts, sizes, pile
+
+    def _look_ahead(self, world: _World, picks: tuple[int, ...]) -> list[float]:
+        """Every seat's worth after the round (:meth:`play_round`), counted by the game's
+        own points function with the bot's weights."""
+        pos = self.pos
+        rows, counts, sizes, pile = self.play_round(world, picks)
+        if pile is None:
+            return self.values(counts, _PLAIN)  # the last round: the scores are final
+        last = not pile
+        if first_scoring_due(pos.half, sizes):
             # The first scoring falls due: bank it, return the red-cross cards.
-            banked = _values(counts, _PLAIN)
+            banked = self.values(counts, _PLAIN)
             for c in counts:
                 for k in _RETURNED:
                     c[k] = 0
             wt = _PLAIN
-            out = [b + v for b, v in zip(banked, _values(counts, wt), strict=True)]
+            out = [b + v for b, v in zip(banked, self.values(counts, wt), strict=True)]
         else:
             wt = _WITH_LATER if pos.half == 1 and not last else _PLAIN
-            out = _values(counts, wt)
+            out = self.values(counts, wt)
         if OPTION_WEIGHT:
-            full = [_summary(r) for r in rows if r]
+            full = [r for r in rows if r]
             if len(full) >= 2:
                 for s in range(pos.n):
-                    out[s] += OPTION_WEIGHT * max(_gains(counts, s, full, wt))
+                    out[s] += OPTION_WEIGHT * max(self.gains(counts, s, full, wt))
         return out
 
 

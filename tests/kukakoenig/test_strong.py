@@ -9,8 +9,16 @@ import time
 import pytest
 
 import kingscourt
-from kingscourt.bots.kukakoenig_strong import KukakoenigStrongBot, points_all
+from kingscourt.bots.kukakoenig_strong import (
+    _PLAIN,
+    KukakoenigStrongBot,
+    _Evaluator,
+    _Position,
+    _World,
+)
 from kingscourt.games.kukakoenig import KukakoenigState, score_counts
+from kingscourt.games.kukakoenig.cards import CARD_TYPE
+from kingscourt.games.kukakoenig.cards import counts as counts_of
 
 from .helpers import GAME, deck, mid_game, new, play_out
 
@@ -21,12 +29,49 @@ def strong(seed: int, iterations: int = 12) -> KukakoenigStrongBot:
     return bot
 
 
-def test_fast_scoring_matches_the_rulebook_scoring() -> None:
+def evaluator(state: KukakoenigState, seat: int) -> tuple[_Evaluator, _World]:
+    """The strong bot's evaluator for ``seat``'s view, with the true state's hidden cards as
+    its one world."""
+    places = state.card_places()
+    world = _World([CARD_TYPE[c] for c in places["pile"]],
+                   [CARD_TYPE[c] for c in places["box-unseen"]])
+    return _Evaluator(_Position(state.view(seat)), [world], random.Random(1)), world
+
+
+def types_of(state: KukakoenigState, where: str) -> list[int]:
+    return [CARD_TYPE[c] for c in state.card_places()[where]]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_look_ahead_plays_a_round_as_the_game_does(players: int) -> None:
+    for seed in range(4):
+        state = mid_game(players, seed=seed, rounds=2)
+        ev, world = evaluator(state, 0)
+        picks = tuple(random.Random(seed).sample(range(len(ev.pos.rows)), players))
+        rows, counts, sizes, pile = ev.play_round(world, picks)
+        truth = state.clone()
+        for seat, row in enumerate(picks):
+            truth.apply(seat, f"row {row + 1}")
+        assert pile == types_of(truth, "pile")
+        assert rows == [types_of(truth, f"row {i + 1}") for i in range(len(rows))]
+        assert counts == [counts_of(truth.card_places()[f"seat {s}"]) for s in range(players)]
+        assert sizes == [len(truth.card_places()[f"seat {s}"]) for s in range(players)]
+
+
+def test_with_unit_weights_a_seats_worth_is_the_games_scoring_total() -> None:
+    ev, _ = evaluator(mid_game(3), 0)
     rng = random.Random(1)
     for _ in range(300):
         counts = [[rng.choice([0, 0, 1, 2, 3, 5, 8]) for _ in range(17)]
                   for _ in range(rng.choice([2, 3, 4]))]
-        assert points_all(counts) == [s["total"] for s in score_counts(counts)]
+        totals = [s["total"] for s in score_counts(counts)]
+        assert ev.values(counts, _PLAIN) == totals
+        row = [rng.randrange(17) for _ in range(3)]
+        more = [c[:] for c in counts]
+        for k in row:
+            more[0][k] += 1
+        assert ev.gains(counts, 0, [row], _PLAIN) == [
+            score_counts([more[0], *counts[1:]])[0]["total"] - totals[0]]
 
 
 def test_strong_plays_a_whole_game_legally() -> None:

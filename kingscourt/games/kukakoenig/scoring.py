@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from .cards import TYPES, Category, type_of
+from .cards import TOTAL, TYPES, CardType, Category, type_of
 
 #: The categories of a scoring sheet, in the rulebook's order, then the total.
 KEYS = ("kings", "churches", "victory_points", "knights", "animals", "farms", "total")
@@ -22,12 +22,13 @@ SHEET_OF = {Category.KING: "kings", Category.CHURCH: "churches", Category.VP: "v
             Category.KNIGHT: "knights", Category.ANIMAL: "animals", Category.FARMER: "farms",
             Category.FARMERS_WIFE: "farms", Category.FARMHOUSE: "farms"}
 assert tuple(SHEET_LABELS) == KEYS and set(SHEET_OF) == set(Category)
+#: The categories alone: what :func:`points` gives, in this order.
+CATEGORIES = KEYS[:-1]
 
 KING_CAP = 36  # "More than 36 points is not possible, even if you have more than 7 kings."
 CHURCH_POINTS = 10
 
 _OF = {c: tuple(t.index for t in TYPES if t.category is c) for c in Category}
-_VP = tuple((t.index, t.points) for t in TYPES if t.category is Category.VP)
 
 
 def kings_points(kings: int) -> int:
@@ -47,29 +48,82 @@ def farm_points(farmers: int, wives: int, houses: int) -> int:
     return 14 * trios + 7 * (pairs - trios)
 
 
-def _sum(count: Sequence[int], category: Category) -> int:
-    return sum(count[k] for k in _OF[category])
+_CHURCHES = _OF[Category.CHURCH]
+_KNIGHTS = _OF[Category.KNIGHT]
+#: The tallies :func:`points` keeps, one per category (farm groups need three).
+_TALLY = {Category.KING: 0, Category.CHURCH: 1, Category.VP: 2, Category.KNIGHT: 3,
+          Category.ANIMAL: 4, Category.FARMER: 5, Category.FARMERS_WIFE: 6,
+          Category.FARMHOUSE: 7}
+
+
+def _adds(t: CardType, cards: int) -> int:
+    """What ``cards`` cards of type ``t`` add to their category's tally: victory points
+    count as printed, each kind of animal on its own table, other cards by number."""
+    if t.category is Category.VP:
+        return cards * t.points
+    if t.category is Category.ANIMAL:
+        return animal_points(cards)
+    return cards
+
+
+#: Per card type: its tally, what 0..TOTAL cards of it add (bots score often), the type.
+_TALLIES = tuple((_TALLY[t.category], tuple(_adds(t, x) for x in range(TOTAL + 1)), t)
+                 for t in TYPES)
+_KINGS_POINTS = tuple(kings_points(k) for k in range(TOTAL + 1))
+
+
+def _sum(count: Sequence[int], types: tuple[int, ...]) -> int:
+    total = 0
+    for k in types:
+        total += count[k]
+    return total
+
+
+def rivals(counts: Sequence[Sequence[int]], seat: int) -> tuple[int, int]:
+    """The most churches and the most knights any seat but ``seat`` holds (the majorities
+    ``seat`` has to reach), for collections given as card counts per type."""
+    most_churches = most_knights = 0
+    for other, c in enumerate(counts):
+        if other != seat:
+            churches = _sum(c, _CHURCHES)
+            knights = _sum(c, _KNIGHTS)
+            if churches > most_churches:
+                most_churches = churches
+            if knights > most_knights:
+                most_knights = knights
+    return most_churches, most_knights
+
+
+Points = tuple[int, int, int, int, int, int]
+
+
+def points(count: Sequence[int], churches_rival: int, knights_rival: int) -> Points:
+    """The points of one collection (card counts per type, in ``TYPES`` order) in each
+    category of :data:`CATEGORIES`, given the most churches and knights among the other
+    players (:func:`rivals`). The one place a collection's points are counted: the scorings
+    and the strong bot's look-ahead both call it."""
+    tally = [0] * len(_TALLY)
+    for cards, (k, adds, t) in zip(count, _TALLIES, strict=True):
+        if cards:
+            tally[k] += adds[cards] if cards <= TOTAL else _adds(t, cards)
+    kings, churches, vp, knights, animals, farmers, wives, houses = tally
+    # Majorities need at least one card: nobody with none scores them (RULES-NOTES §2);
+    # everyone tied for the most scores them.
+    return (_KINGS_POINTS[kings] if kings <= TOTAL else kings_points(kings),
+            CHURCH_POINTS if churches and churches >= churches_rival else 0,
+            vp,
+            2 * knights if knights and knights >= knights_rival else knights,
+            animals,
+            farm_points(farmers, wives, houses))
 
 
 def score_counts(counts: Sequence[Sequence[int]]) -> list[dict[str, int]]:
     """The scoring sheets of players given as card counts per type (in ``TYPES`` order)."""
-    churches = [_sum(c, Category.CHURCH) for c in counts]
-    knights = [_sum(c, Category.KNIGHT) for c in counts]
-    # Majorities need at least one card: nobody with none scores them (RULES-NOTES §2).
-    most_churches = max(churches, default=0)
-    most_knights = max(knights, default=0)
     sheets: list[dict[str, int]] = []
-    for i, c in enumerate(counts):
-        sheet = {
-            "kings": kings_points(_sum(c, Category.KING)),
-            "churches": CHURCH_POINTS if churches[i] and churches[i] == most_churches else 0,
-            "victory_points": sum(c[k] * pts for k, pts in _VP),
-            "knights": knights[i] * (2 if knights[i] and knights[i] == most_knights else 1),
-            "animals": sum(animal_points(c[k]) for k in _OF[Category.ANIMAL]),
-            "farms": farm_points(_sum(c, Category.FARMER), _sum(c, Category.FARMERS_WIFE),
-                                 _sum(c, Category.FARMHOUSE)),
-        }
-        sheet["total"] = sum(sheet.values())
+    for seat, c in enumerate(counts):
+        pts = points(c, *rivals(counts, seat))
+        sheet = dict(zip(CATEGORIES, pts, strict=True))
+        sheet["total"] = sum(pts)
         sheets.append(sheet)
     return sheets
 

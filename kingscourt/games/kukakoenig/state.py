@@ -26,7 +26,7 @@ from . import refusals
 from .cards import CARD_TYPE, KEPT, counts, names, sorted_names
 from .notation import ROW_ACTIONS, parse
 from .scoring import score_counts
-from .table import FIRST_HALF_CARDS, ROW_SIZE
+from .table import ROW_SIZE, empty_handed, first_scoring_due, refill, take_or_burn
 from .view import view
 
 if TYPE_CHECKING:
@@ -193,30 +193,22 @@ class KukakoenigState(State):
         self._picks = {}
         self._emit(events, "reveal", None, round=self._round, call=self._call,
                    picks=[{"seat": s, "row": r + 1} for s, r in picks])
-        by_row: dict[int, list[int]] = {}
-        for s, r in picks:
-            by_row.setdefault(r, []).append(s)
         colliders: list[int] = []
-        for r in sorted(by_row):
-            seats = by_row[r]
+        for r, seats, cards in take_or_burn(self._rows, picks):
             if len(seats) == 1:
-                # A sole picker takes the whole row (the number card stays).
-                cards, self._rows[r] = self._rows[r], []
                 self._colls[seats[0]].extend(cards)
                 self._taken[r] = seats[0]
                 self._emit(events, "take", seats[0], row=r + 1, cards=names(cards))
             else:
-                # Several picked it: its outermost card goes to the box; nobody gets the row.
-                burnt = self._rows[r].pop()
-                self._box.append(burnt)
+                self._box.extend(cards)
                 colliders += seats
                 self._emit(events, "collision", None, row=r + 1, seats=seats,
-                           burnt=names([burnt])[0], left=len(self._rows[r]))
+                           burnt=names(cards)[0], left=len(self._rows[r]))
         if not colliders:
             self._end_round(events)
             return
         colliders.sort()
-        if sum(1 for row in self._rows if row) <= 1:
+        if empty_handed(self._rows):
             # The rare special case: cards in one row or none; the colliders get nothing.
             self._emit(events, "empty-handed", None, seats=colliders)
             self._end_round(events)
@@ -235,7 +227,7 @@ class KukakoenigState(State):
             self._emit(events, "last-round", None, round=self._round + 1)
             self._last = True
         # The first half ends after the first complete round in which someone holds 13+.
-        if self._half == 1 and max(len(c) for c in self._colls) >= FIRST_HALF_CARDS:
+        if first_scoring_due(self._half, (len(c) for c in self._colls)):
             self._scoring("first", events)
             returned: list[list[str]] = []
             for s, coll in enumerate(self._colls):
@@ -254,7 +246,7 @@ class KukakoenigState(State):
         self._choosers = list(range(self._n))
         self._emit(events, "round-start", None, round=self._round, half=self._half,
                    last=self._last)
-        if sum(1 for row in self._rows if row) <= 1:
+        if empty_handed(self._rows):
             # Only when the cards ran out before the last round: nobody gets anything.
             self._emit(events, "empty-handed", None, seats=self._choosers[:])
             self._end_round(events)
@@ -262,26 +254,24 @@ class KukakoenigState(State):
     def _refill(self, events: list[Event]) -> None:
         """Top every row up to three, row 1 first; when the pile runs out, the whole box is
         shuffled and completes the rows, and what is left of it goes back face down."""
-        added: list[JSON] = []
-        mixed = False
-        for i, row in enumerate(self._rows):
-            new: list[int] = []
-            while len(row) < ROW_SIZE:
-                if not self._pile:
-                    if mixed or not (self._box or self._unseen):
-                        break
-                    self._pile = self._box + self._unseen
-                    derived_rng(self._seed, "box").shuffle(self._pile)
-                    self._box, self._unseen = [], []
-                    mixed = True
-                    self._emit(events, "box-shuffled", None, cards=len(self._pile))
-                card = self._pile.pop()
-                row.append(card)
-                new.append(card)
-            if new:
-                added.append({"row": i + 1, "cards": names(new)})
+        before = [len(row) for row in self._rows]
+        mixed = 0
+
+        def mix() -> list[int]:
+            nonlocal mixed
+            cards = self._box + self._unseen
+            derived_rng(self._seed, "box").shuffle(cards)
+            self._box, self._unseen = [], []
+            mixed = len(cards)
+            return cards
+
+        left = refill(self._rows, self._pile, mix)
+        if left is not None:
+            self._unseen = left
         if mixed:
-            self._unseen, self._pile = self._pile, []
+            self._emit(events, "box-shuffled", None, cards=mixed)
+        added: list[JSON] = [{"row": i + 1, "cards": names(row[before[i]:])}
+                             for i, row in enumerate(self._rows) if len(row) > before[i]]
         self._emit(events, "refill", None, rows=added)
 
     def _scoring(self, name: str, events: list[Event]) -> None:
