@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-import io
 import itertools
 
 import pytest
-from rich.console import Console
 from typer.testing import CliRunner
 
 from kingscourt.cli import app
 from kingscourt.terminal import kukakoenig as client
+from tests.terminal_input import play_typed
 
 
 def answers(*extra: str) -> str:
@@ -19,18 +18,7 @@ def answers(*extra: str) -> str:
 
 
 def run(monkeypatch: pytest.MonkeyPatch, text: str, **kwargs: object) -> str:
-    lines = iter(text.splitlines())
-
-    def fake_input(prompt: str = "") -> str:
-        try:
-            return next(lines)
-        except StopIteration:
-            raise EOFError from None
-
-    monkeypatch.setattr("builtins.input", fake_input)
-    out = io.StringIO()
-    client.play(console=Console(file=out, width=110, color_system=None), **kwargs)  # type: ignore[arg-type]
-    return out.getvalue()
+    return play_typed(monkeypatch, client.play, text, **kwargs)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

@@ -12,6 +12,7 @@ from rich.console import Console
 import kingscourt
 from kingscourt.games.uchokrola import UchoGame
 from kingscourt.terminal import uchokrola as client
+from tests.terminal_input import play_typed
 
 from .helpers import play, position
 
@@ -107,18 +108,7 @@ def test_before_the_first_turn_nothing_says_turn_0() -> None:
 
 
 def run(monkeypatch: pytest.MonkeyPatch, text: str, **kwargs: object) -> str:
-    lines = iter(text.splitlines())
-
-    def fake_input(prompt: str = "") -> str:
-        try:
-            return next(lines)
-        except StopIteration:
-            raise EOFError from None
-
-    monkeypatch.setattr("builtins.input", fake_input)
-    con, out = console()
-    client.play(console=con, **kwargs)  # type: ignore[arg-type]
-    return out.getvalue()
+    return play_typed(monkeypatch, client.play, text, width=200, **kwargs)
 
 
 def test_a_whole_game_in_the_terminal(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -5,10 +5,25 @@ setting that passes for a seat asked to riposte without holding a riposte."""
 from __future__ import annotations
 
 import time
+from typing import TYPE_CHECKING
 
 import kingscourt
 
 from .helpers import create_table, invite_friend, shot, version, wait_past
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
+
+
+def play_plan(pages: list[Page], plan: list[tuple[int, str]]) -> None:
+    """Each (seat, action) of ``plan`` clicked on that seat's page, waiting for the next version."""
+    for seat, action in plan:
+        page = pages[seat]
+        button = page.locator(f'button.uk-option[data-action="{action}"]')
+        button.wait_for()
+        v = version(page)
+        button.click()
+        wait_past(page, v)
 
 
 def riposte_plan(holding: bool = True) -> tuple[int, list[tuple[int, str]]]:
@@ -47,13 +62,7 @@ def test_turn_with_riposte_prompt(new_page) -> None:
     create_table(ada, "uchokrola", "Ada", seed=seed, players=2, seats={1: "human"})
     invite_friend(ada, bea, "Bea")
     pages = [ada, bea]
-    for seat, action in plan:
-        page = pages[seat]
-        button = page.locator(f'button.uk-option[data-action="{action}"]')
-        button.wait_for()
-        v = version(page)
-        button.click()
-        wait_past(page, v)
+    play_plan(pages, plan)
     target = pages[1 - plan[-1][0]]
     target.wait_for_selector("#prompt.riposte")
     assert target.locator('#prompt button[data-action="riposte"]').count() == 1
@@ -87,13 +96,7 @@ def test_passing_for_a_seat_without_a_riposte_is_a_remembered_setting(new_page) 
     target.reload()
     target.wait_for_selector(".board[data-version]")
     assert not target.locator("#uk-auto-pass").is_checked()  # remembered
-    for seat, action in plan:
-        page = pages[seat]
-        button = page.locator(f'button.uk-option[data-action="{action}"]')
-        button.wait_for()
-        v = version(page)
-        button.click()
-        wait_past(page, v)
+    play_plan(pages, plan)
     target.wait_for_selector("#prompt.riposte")
     assert target.locator("#prompt button.uk-option").evaluate_all(
         "els => els.map(e => e.dataset.action)") == ["pass"]
