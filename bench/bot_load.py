@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-from server_load import Running, percentile
+from server_load import Running, percentile, scripted_seat
 from websockets.asyncio.client import ClientConnection, connect
 
 
@@ -60,32 +60,9 @@ class Humans:
                 n += 1
 
     async def seat(self, url: str, rng: random.Random) -> None:
-        acted_for = -1
-        sent_at = 0.0
-        async with connect(url, max_size=None) as ws:
-            while time.monotonic() < self.stop_at:
-                try:
-                    raw = await asyncio.wait_for(ws.recv(), max(0.05, self.stop_at - time.monotonic()))
-                except TimeoutError:
-                    return
-                msg = json.loads(raw)
-                if msg["type"] == "error":
-                    self.errors.append(msg)
-                    continue
-                v = msg["version"]
-                if v == acted_for + 1 and sent_at:
-                    self.samples.append((time.monotonic(), time.perf_counter() - sent_at))
-                    sent_at = 0.0
-                view = msg["view"]
-                if view["over"]:
-                    return
-                if not view["legal"] or v <= acted_for:
-                    continue
-                await asyncio.sleep(self.think * rng.uniform(0.5, 1.5))
-                acted_for = v
-                sent_at = time.perf_counter()
-                await ws.send(json.dumps({"type": "act", "action": rng.choice(view["legal"]),
-                                          "version": v}))
+        await scripted_seat(url, rng, self.stop_at, self.think,
+                            lambda seconds: self.samples.append((time.monotonic(), seconds)),
+                            self.errors, leave_at_end=True)
 
 
 async def strong_table(http: httpx.AsyncClient, ws: str, stop_at: float, played: list[int]) -> None:

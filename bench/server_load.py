@@ -33,6 +33,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -55,6 +56,41 @@ def percentile(xs: list[float], p: float) -> float:
     return xs[min(len(xs) - 1, int(p / 100 * len(xs)))]
 
 
+async def scripted_seat(url: str, rng: random.Random, stop_at: float, think: float,
+                        latency: Callable[[float], None], errors: list[dict[str, Any]],
+                        received: Callable[[], None] = lambda: None, leave_at_end: bool = False) -> None:
+    """A scripted human at one seat until ``stop_at``: a random legal action after ``think``
+    seconds (±50%) whenever the seat is asked; ``latency`` gets each act->state time."""
+    acted_for = -1
+    sent_at = 0.0
+    async with connect(url, max_size=None) as ws:
+        while time.monotonic() < stop_at:
+            try:
+                raw = await asyncio.wait_for(ws.recv(), max(0.05, stop_at - time.monotonic()))
+            except TimeoutError:
+                return
+            msg = json.loads(raw)
+            received()
+            if msg["type"] == "error":
+                errors.append(msg)
+                continue
+            v = msg["version"]
+            if v == acted_for + 1 and sent_at:
+                latency(time.perf_counter() - sent_at)
+                sent_at = 0.0
+            view = msg["view"]
+            if view["over"] and leave_at_end:
+                return
+            if view["over"] or not view["legal"] or v <= acted_for:
+                continue
+            if think:
+                await asyncio.sleep(think * rng.uniform(0.5, 1.5))
+            acted_for = v
+            sent_at = time.perf_counter()
+            await ws.send(json.dumps({"type": "act", "action": rng.choice(view["legal"]),
+                                      "version": v}))
+
+
 class Bench:
     def __init__(self, args: argparse.Namespace) -> None:
         self.args = args
@@ -66,33 +102,14 @@ class Bench:
         self.messages = 0
 
     async def seat(self, url: str, rng: random.Random) -> None:
-        acted_for = -1
-        sent_at = 0.0
-        async with connect(url, max_size=None) as ws:
-            while time.monotonic() < self.stop_at:
-                try:
-                    raw = await asyncio.wait_for(ws.recv(), max(0.05, self.stop_at - time.monotonic()))
-                except TimeoutError:
-                    return
-                msg = json.loads(raw)
-                self.messages += 1
-                if msg["type"] == "error":
-                    self.errors.append(msg)
-                    continue
-                v = msg["version"]
-                if v == acted_for + 1 and sent_at:
-                    if time.monotonic() >= self.measure_from:
-                        self.latencies.append(time.perf_counter() - sent_at)
-                    sent_at = 0.0
-                view = msg["view"]
-                if view["over"] or not view["legal"] or v <= acted_for:
-                    continue
-                if self.args.think:
-                    await asyncio.sleep(self.args.think * rng.uniform(0.5, 1.5))
-                acted_for = v
-                sent_at = time.perf_counter()
-                await ws.send(json.dumps({"type": "act", "action": rng.choice(view["legal"]),
-                                          "version": v}))
+        def measured(seconds: float) -> None:
+            if time.monotonic() >= self.measure_from:
+                self.latencies.append(seconds)
+
+        def counted() -> None:
+            self.messages += 1
+
+        await scripted_seat(url, rng, self.stop_at, self.args.think, measured, self.errors, counted)
 
     async def spectator(self, url: str, table: str) -> None:
         async with connect(url, max_size=None) as ws:

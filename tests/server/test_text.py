@@ -32,16 +32,23 @@ def refused(r: httpx.Response, field: str) -> str:
     return detail
 
 
-@pytest.mark.parametrize("name", [
-    "a\x00b", "a\tb", "line\nbreak", "\x7f", "right\u202eleft", "a\u2028b", "x" * 25, "", "   ",
-])
-def test_bad_names_are_refused_naming_the_field(server: Server, name: str) -> None:
+def refused_everywhere(server: Server, name: str) -> dict[str, Any]:
+    """``name`` refused as a 422 naming the field wherever a name is given: creating a table,
+    taking an open seat, joining by invitation. Returns the open table it tried."""
     seats = [{"kind": "human", "name": name}, *BOTS3]
     refused(server.post("/api/tables", {"game": "king", "seats": seats}), "seats.0.name")
     t = open_table(server)
     refused(server.post(f"/api/tables/{t['id']}/seats/0", {"name": name}), "name")
     invite = t["seats"][1]["invite"]
     refused(server.post(f"/api/tables/{t['id']}/join", {"invite": invite, "name": name}), "name")
+    return t
+
+
+@pytest.mark.parametrize("name", [
+    "a\x00b", "a\tb", "line\nbreak", "\x7f", "right\u202eleft", "a\u2028b", "x" * 25, "", "   ",
+])
+def test_bad_names_are_refused_naming_the_field(server: Server, name: str) -> None:
+    t = refused_everywhere(server, name)
     # nothing was taken: both seats are still free
     assert server.get(f"/api/tables/{t['id']}").json()["free_seats"] == [0, 1]
 
@@ -89,12 +96,7 @@ def test_names_are_nfc_and_trimmed(server: Server) -> None:
 @pytest.mark.parametrize("name", ["Bot (basic)", "bot(strong)", "BOT  ( random )",
                                   "\uff22\uff4f\uff54 (basic)", "Bot (someday)"])
 def test_bot_names_are_reserved(server: Server, name: str) -> None:
-    seats = [{"kind": "human", "name": name}, *BOTS3]
-    refused(server.post("/api/tables", {"game": "king", "seats": seats}), "seats.0.name")
-    t = open_table(server)
-    refused(server.post(f"/api/tables/{t['id']}/seats/0", {"name": name}), "name")
-    invite = t["seats"][1]["invite"]
-    refused(server.post(f"/api/tables/{t['id']}/join", {"invite": invite, "name": name}), "name")
+    refused_everywhere(server, name)
     # a bot plays under its level's name only
     seats = [{"kind": "bot", "level": "basic", "name": "Ada"}, *BOTS3]
     refused(server.post("/api/tables", {"game": "king", "seats": seats}), "seats.0")
