@@ -21,6 +21,7 @@ runs at a lower CPU priority than the server, so the event loop wins the process
 from __future__ import annotations
 
 import contextlib
+import importlib
 import json
 import os
 import queue
@@ -31,8 +32,8 @@ import time
 from collections import OrderedDict
 from typing import IO, Any
 
-from ..engine import Game, load_game
-from . import Bot, load
+from ..engine import GAMES, Game, load_game
+from . import BOTS, Bot, ismcts, load
 from .base import Cancelled, ViewBot
 
 #: bots kept (per table, seat and level); the least recently used beyond that are dropped
@@ -111,6 +112,18 @@ class Worker:
             self.results.flush()
 
 
+def warm_up() -> None:
+    """Import every game and bot module before the first decision: a search can be called off
+    only once it runs, so no decision should wait on imports (at nice 10 on a busy machine they
+    can take seconds)."""
+    for name in GAMES:
+        load_game(name)
+    for target in BOTS.values():
+        importlib.import_module(target.split(":")[0])
+    for target in ismcts.SPECS.values():
+        importlib.import_module(target.split(":")[0])
+
+
 def main() -> None:
     # Ctrl-C at the server's terminal reaches the whole process group: the server shuts the
     # pool down itself, and a worker left alone ends with its input
@@ -121,6 +134,7 @@ def main() -> None:
     # the answers own the standard output; anything a bot prints goes to the standard error
     results = os.fdopen(os.dup(sys.stdout.fileno()), "wb")
     os.dup2(sys.stderr.fileno(), sys.stdout.fileno())
+    warm_up()
     with contextlib.suppress(BrokenPipeError, ConnectionResetError):  # the server went away
         Worker(sys.stdin.buffer, results).serve()
 

@@ -52,7 +52,7 @@ log = logging.getLogger("kingscourt.server")
 Key = tuple[str, int]
 
 #: seconds a cancelled worker has to stop its search before it is killed and replaced
-GRACE = 2.0
+GRACE = 5.0
 #: the order in which waiting decisions are served (cheapest first)
 COST = {"random": 0, "basic": 1, "strong": 2}
 
