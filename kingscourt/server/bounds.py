@@ -35,6 +35,7 @@ from limits.storage import MemoryStorage
 from limits.strategies import MovingWindowRateLimiter
 from sqlalchemy import update
 
+from .connections import CLOSE_ABANDONED
 from .orm import TableRow
 from .store import Store, now
 
@@ -52,8 +53,6 @@ MAX_PIECE = 40
 MAX_DETAIL = 400
 #: creations between two sweeps of the per-address table lists
 PRUNE_EVERY = 1000
-#: WebSocket close code for the connections of a table closed as abandoned
-CLOSE_ABANDONED = 4410
 
 
 # --- refusals -------------------------------------------------------------------------------
@@ -169,7 +168,8 @@ class CreationGuard:
 def mark_abandoned(store: Store, table_id: str) -> None:
     """Close an open table as abandoned; its rows (the record) stay."""
     with store.sessions.begin() as s:
-        s.execute(update(TableRow).where(TableRow.id == table_id, TableRow.status == "open")
+        s.execute(update(TableRow).where(TableRow.id == table_id,
+                                     TableRow.status.in_(("waiting", "open")))
                   .values(status="abandoned", finished_at=now()))
 
 

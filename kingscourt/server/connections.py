@@ -21,6 +21,8 @@ CLOSE_REVOKED = 4401
 CLOSE_REPLACED = 4409
 #: the table admits no more spectators.
 CLOSE_TABLE_FULL = 4429
+#: the table was closed as abandoned (nobody there) or cancelled by its host
+CLOSE_ABANDONED = 4410
 
 
 class Conn:

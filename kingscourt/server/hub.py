@@ -11,11 +11,13 @@ from .. import bots
 from ..engine import GAMES, Game, load_game, rules_dict
 from .autoplay import Autoplayer
 from .config import ServerConfig
+from .connections import CLOSE_ABANDONED
 from .lobby_models import (
     CreateTable,
     JoinResult,
     LeaveResult,
     SeatCreated,
+    StartResult,
     TableCreated,
     TableInfo,
     TakeResult,
@@ -151,7 +153,9 @@ class Hub:
                                       invite_hash=secret_hash(invites[i]) if i in invites else None))
         data = TableData(id=secrets.token_urlsafe(6), game=game.name, rules=rules_dict(game.rules),
                          players=len(seats), seed=seed, setup={}, turn_seconds=req.turn_seconds,
-                         status="open", created_at=now(), seats=seats)
+                         # the waiting room: a table with a free human seat waits for its players
+                         status="waiting" if any(not s.taken for s in seats) else "open",
+                         created_at=now(), seats=seats, host=min(tokens) if tokens else None)
         await self.store.run(self.store.create_table, data)
         table = self._live(data)
         self.autoplayer.schedule(table)
@@ -180,7 +184,7 @@ class Hub:
         return TableInfo(
             id=table.id, game=table.game.name, title=table.game.title, rules=table.data.rules,
             players=table.data.players,
-            status="abandoned" if table.data.status == "abandoned" else "finished" if over else "open",
+            status=table.status, host=table.data.host,
             version=table.version, to_move=table.state.to_move(), seats=table.seats_public(),
             free_seats=[s.seat for s in table.seats if s.kind == "human" and not s.taken],
             open_seats=[s.seat for s in table.seats if s.kind == "human" and s.open and not s.taken],
@@ -234,8 +238,65 @@ class Hub:
         if not await self.store.run(self.store.occupy_seat, table.id, seat, name, digest):
             raise LobbyError(f"seat {seat} is taken; leave it first", 409)
         info.name, info.taken, info.token_hash = name, True, digest
-        table.broadcast()
+        if table.waiting and all(s.taken for s in table.seats):
+            await self._start(table, [])  # every human seat is taken: the game starts by itself
+        else:
+            table.broadcast()
         return token
+
+    async def _start(self, table: LiveTable, fill: list[tuple[int, str, str]]) -> None:
+        """The waiting table starts (``fill``: free seats that become bots); the caller holds
+        the table's lock. Bots and turn timers begin; everyone gets the state."""
+        if not await self.store.run(self.store.start, table.id, fill):
+            raise LobbyError("the table is no longer waiting", 409)
+        for seat, level, name in fill:
+            info = table.seats[seat]
+            info.kind, info.level, info.name, info.taken = "bot", level, name, True
+            info.token_hash, info.invite_hash, info.open = None, None, False
+        table.data.status = "open"
+        self.autoplayer.schedule(table)
+        table.broadcast()
+
+    def _host(self, table: LiveTable, token: str) -> None:
+        seat = self._seat(table, token)
+        if seat != table.data.host:
+            raise LobbyError(f"only the host (seat {0 if table.data.host is None else table.data.host + 1}) "
+                             "may start or cancel the table", 403)
+
+    async def start_table(self, table_id: str, token: str, fill: str) -> StartResult:
+        """The host starts a waiting table now: its free seats are filled with ``fill`` bots."""
+        table = await self._table(table_id)
+        async with table.lock:
+            self._host(table, token)
+            if not table.waiting:
+                raise LobbyError(f"the table is {table.status}, not waiting: it cannot start", 409)
+            if fill not in bots.LEVELS:
+                raise LobbyError(f"fill: unknown bot level {fill!r} (known: {', '.join(bots.LEVELS)})")
+            try:
+                bots.load(fill, table.game, seed=0)
+            except ValueError as e:
+                raise LobbyError(f"fill: {e}") from e
+            free = [(s.seat, fill, f"Bot ({fill})") for s in table.seats if not s.taken]
+            await self._start(table, free)
+        return StartResult(status=table.status, filled=[seat for seat, _, _ in free])
+
+    async def cancel_table(self, table_id: str, token: str) -> StartResult:
+        """The host closes a waiting table: it is abandoned and every connection closed."""
+        table = await self._table(table_id)
+        async with table.lock:
+            self._host(table, token)
+            if not table.waiting:
+                raise LobbyError(f"the table is {table.status}, not waiting: only a waiting table "
+                                 "is cancelled", 409)
+            if not await self.store.run(self.store.cancel, table.id):
+                raise LobbyError("the table is no longer waiting", 409)
+            table.data.status = "abandoned"
+            table.broadcast()  # everyone sees the table closed, then the sockets close
+        self.autoplayer.forget(table)
+        for conn in list(table.conns):
+            await conn.drain_and_close(CLOSE_ABANDONED)
+        self.release(table)
+        return StartResult(status=table.status, filled=[])
 
     async def join(self, table_id: str, invite: str, name: str) -> JoinResult:
         """Take a free invitation seat with its invitation: the answer holds a new token."""

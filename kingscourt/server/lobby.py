@@ -11,6 +11,7 @@ from .bounds import MAX_DETAIL, CreationGuard, Refused, cursor_of, position_of, 
 from .catalogue import game_info
 from .hub import Hub, LobbyError
 from .lobby_models import (
+    CancelRequest,
     CreateTable,
     ErrorDetail,
     GameInfo,
@@ -19,6 +20,8 @@ from .lobby_models import (
     JoinResult,
     LeaveRequest,
     LeaveResult,
+    StartRequest,
+    StartResult,
     TableCreated,
     TableInfo,
     TakeRequest,
@@ -172,6 +175,27 @@ async def leave(table_id: str, req: LeaveRequest, request: Request) -> LeaveResu
     free again for whoever holds its invitation (an open seat: for anyone)."""
     try:
         return await hub_of(request).leave(known_id(table_id), req.token)
+    except LobbyError as e:
+        raise refuse(e) from e
+
+
+@router.post("/tables/{table_id}/start", response_model=StartResult)
+async def start(table_id: str, req: StartRequest, request: Request) -> StartResult:
+    """The host (the first human seat named at creation) starts a waiting table now: every
+    free seat is taken by a bot of level ``fill``. Another seat's token: 403; a table that is
+    not waiting (playing, over, abandoned): 409."""
+    try:
+        return await hub_of(request).start_table(known_id(table_id), req.token, req.fill)
+    except LobbyError as e:
+        raise refuse(e) from e
+
+
+@router.post("/tables/{table_id}/cancel", response_model=StartResult)
+async def cancel(table_id: str, req: CancelRequest, request: Request) -> StartResult:
+    """The host closes a waiting table: its status becomes ``abandoned``, everyone connected
+    gets that state and their sockets close (4410). Another token: 403; not waiting: 409."""
+    try:
+        return await hub_of(request).cancel_table(known_id(table_id), req.token)
     except LobbyError as e:
         raise refuse(e) from e
 

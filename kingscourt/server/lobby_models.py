@@ -9,7 +9,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, model_validator
 
-from .wire import SeatPublic
+from .wire import SeatPublic, TableStatus
 
 #: a display name's length in characters, after NFC normalisation and trimming
 NAME_MAX = 24
@@ -131,8 +131,12 @@ class TableInfo(BaseModel):
     title: str
     rules: dict[str, Any]
     players: int
-    status: Literal["open", "finished", "abandoned"] = Field(description=(
-        "abandoned: closed after no human was connected for the server's --abandon-after"))
+    status: TableStatus = Field(description=(
+        "waiting: some human seat is free and the host has not started (nobody moves); "
+        "playing; over; abandoned: cancelled by its host, or closed after no human was "
+        "connected for the server's --abandon-after"))
+    host: int | None = Field(default=None, description="the host's seat (the first human seat "
+                             "named at creation): it may start or cancel a waiting table")
     version: int
     to_move: list[int]
     seats: list[SeatPublic]
@@ -162,6 +166,25 @@ class LeaveRequest(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     token: str = Field(min_length=1, max_length=64)
+
+
+class StartRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    token: str = Field(min_length=1, max_length=64, description="the host's seat token")
+    fill: str = Field(default="basic", max_length=32,
+                      description="the bot level that takes every free seat: random | basic | strong")
+
+
+class CancelRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    token: str = Field(min_length=1, max_length=64, description="the host's seat token")
+
+
+class StartResult(BaseModel):
+    status: TableStatus
+    filled: list[int] = Field(description="the seats a bot took")
 
 
 class JoinResult(BaseModel):

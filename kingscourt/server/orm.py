@@ -31,8 +31,11 @@ class TableRow(Base):
     setup: Mapped[dict[str, Any]] = mapped_column(JSON)
     #: seconds a human seat has for each decision before a basic bot plays it (None: no timer)
     turn_seconds: Mapped[float | None] = mapped_column(Float, nullable=True)
-    #: ``open`` while it is played, ``finished`` once over
+    #: ``waiting`` until every human seat is taken (or the host starts it), ``open`` while it
+    #: is played, ``finished`` once over, ``abandoned`` once closed (nobody there, or cancelled)
     status: Mapped[str] = mapped_column(String(16), index=True)
+    #: the host's seat: the first human seat named at creation (None: no such seat)
+    host: Mapped[int | None] = mapped_column(Integer, nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
 

@@ -74,6 +74,9 @@ class TableData:
     created_at: datetime
     seats: list[SeatData]
     actions: list[tuple[int, str]] = field(default_factory=list)
+    #: the host's seat (the first human seat named at creation): it may start or cancel the
+    #: table while it waits
+    host: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,8 +154,8 @@ class Store:
     def create_table(self, t: TableData) -> None:
         with self.sessions.begin() as s:
             s.add(TableRow(id=t.id, game=t.game, rules=t.rules, players=t.players, seed=t.seed,
-                           setup=t.setup, turn_seconds=t.turn_seconds, status="open",
-                           created_at=t.created_at))
+                           setup=t.setup, turn_seconds=t.turn_seconds, status=t.status,
+                           created_at=t.created_at, host=t.host))
             s.flush()
             s.add_all(SeatRow(table_id=t.id, seat=x.seat, kind=x.kind, level=x.level,
                               token_hash=x.token_hash, invite_hash=x.invite_hash, name=x.name,
@@ -199,6 +202,29 @@ class Store:
                                           .values(name=None, taken=False, token_hash=None))
             return bool(done.rowcount == 1)
 
+    def start(self, table_id: str, fill: list[tuple[int, str, str]]) -> bool:
+        """A waiting table starts: the free human seats in ``fill`` (seat, level, name) become
+        bots; False when it was no longer waiting."""
+        with self.sessions.begin() as s:
+            done = s.connection().execute(update(TableRow)
+                                          .where(TableRow.id == table_id, TableRow.status == "waiting")
+                                          .values(status="open"))
+            if done.rowcount != 1:
+                return False
+            for seat, level, name in fill:
+                s.execute(update(SeatRow).where(SeatRow.table_id == table_id, SeatRow.seat == seat)
+                          .values(kind="bot", level=level, name=name, taken=True, token_hash=None,
+                                  invite_hash=None, open=False))
+            return True
+
+    def cancel(self, table_id: str) -> bool:
+        """The host closes a waiting table (it is then ``abandoned``); False if not waiting."""
+        with self.sessions.begin() as s:
+            done = s.connection().execute(update(TableRow)
+                                          .where(TableRow.id == table_id, TableRow.status == "waiting")
+                                          .values(status="abandoned", finished_at=now()))
+            return bool(done.rowcount == 1)
+
     # --- reads -----------------------------------------------------------------------------
 
     def _load(self, s: Session, row: TableRow) -> TableData:
@@ -213,15 +239,15 @@ class Store:
         return TableData(
             id=row.id, game=row.game, rules=dict(row.rules), players=row.players, seed=row.seed,
             setup=dict(row.setup), turn_seconds=row.turn_seconds, status=row.status,
-            created_at=aware(row.created_at),
+            created_at=aware(row.created_at), host=row.host,
             seats=[SeatData(x.seat, x.kind, x.level, x.token_hash, x.name, x.taken, x.timeouts,
                             x.open, x.invite_hash) for x in seats],
             actions=[(a.seat, a.action) for a in actions])
 
     def load_open(self) -> list[TableData]:
-        """Every open table with its seats and actions (for recovery on start)."""
+        """Every waiting or open table with its seats and actions (for recovery on start)."""
         with self.sessions() as s:
-            rows = s.scalars(select(TableRow).where(TableRow.status == "open")
+            rows = s.scalars(select(TableRow).where(TableRow.status.in_(("waiting", "open")))
                              .order_by(TableRow.created_at)).all()
             return [self._load(s, r) for r in rows]
 

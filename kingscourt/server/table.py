@@ -27,7 +27,7 @@ from ..engine.errors import ReplayError
 from .bounds import problems
 from .connections import CLOSE_REPLACED, CLOSE_REVOKED, CLOSE_TABLE_FULL, Conn
 from .store import Finish, Result, Store, TableData, secret_hash
-from .wire import ActMessage, Deadline, ErrorCode, ErrorMessage, SeatPublic, StateMessage
+from .wire import ActMessage, Deadline, ErrorCode, ErrorMessage, SeatPublic, StateMessage, TableStatus
 
 log = logging.getLogger("kingscourt.server")
 
@@ -99,6 +99,19 @@ class LiveTable:
         """The game has ended, or the table was closed as abandoned (see :mod:`.bounds`)."""
         return self.data.status == "abandoned" or self.state.is_over()
 
+    @property
+    def waiting(self) -> bool:
+        """Some human seat is still free and the host has not started: nobody moves."""
+        return self.data.status == "waiting"
+
+    @property
+    def status(self) -> TableStatus:
+        if self.data.status == "abandoned":
+            return "abandoned"
+        if self.state.is_over():
+            return "over"
+        return "waiting" if self.waiting else "playing"
+
     def seat_of(self, token: str) -> int | None:
         """The seat whose present occupant holds ``token`` (an invitation holds none)."""
         digest = secret_hash(token)
@@ -131,6 +144,7 @@ class LiveTable:
             version=self.version, seat=seat, view=self.state.view(seat),
             seats=self.seats_public() if seats is None else seats,
             deadlines=[Deadline(seat=s, at=t) for s, t in sorted(self.deadlines.items())],
+            status=self.status,
         ).model_dump_json()
 
     # --- connections ---------------------------------------------------------------------
@@ -231,6 +245,11 @@ class LiveTable:
             # 4. not over (nor abandoned)
             if self.over:
                 return error("game-over", "The game is over.", "game-over", self.version)
+            # the waiting room: no move before every seat is taken or the host starts
+            if self.waiting:
+                return error("not-your-turn", "The table is waiting for its players: the game "
+                             "starts once every seat is taken or the host starts it.", "waiting",
+                             self.version)
             # 5. seat to move
             movers = state.to_move()
             if seat not in movers:

@@ -11,6 +11,9 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+#: A table's public status: ``waiting`` until every human seat is taken or the host starts it.
+TableStatus = Literal["waiting", "playing", "over", "abandoned"]
+
 #: The stable error codes, in the order of the authority pipeline that raises them.
 ErrorCode = Literal[
     "bad-message",     # not JSON, or not an ``act`` message of the right shape
@@ -73,6 +76,9 @@ class StateMessage(BaseModel):
     view: dict[str, Any]
     seats: list[SeatPublic] = Field(default_factory=list)
     deadlines: list[Deadline] = Field(default_factory=list)
+    status: TableStatus = Field(default="playing", description=(
+        "waiting: the table waits for its invited players (nobody moves; the client shows the "
+        "waiting room, not the board); playing; over; abandoned"))
 
 
 class ErrorMessage(BaseModel):

@@ -159,7 +159,7 @@ def test_a_finished_table_frees_its_creators_place(tmp_path: Path) -> None:
             assert time.monotonic() < deadline, "the bots' game did not end"
             time.sleep(0.2)
         assert r.status_code == 201
-        assert s.get(f"/api/tables/{first.json()['id']}").json()["status"] == "finished"
+        assert s.get(f"/api/tables/{first.json()['id']}").json()["status"] == "over"
     finally:
         s.stop()
 
@@ -213,7 +213,7 @@ def test_a_table_without_humans_is_closed_as_abandoned(db_url_factory: Callable[
                 await asyncio.sleep(3)  # a connected human keeps the table open
 
         run(visit())
-        assert s.get(path).json()["status"] == "open"
+        assert s.get(path).json()["status"] == "waiting"
 
         async def watch() -> int:
             async with connect(s.ws(t["id"])) as spectator:  # a spectator is no human seat

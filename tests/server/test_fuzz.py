@@ -36,7 +36,7 @@ def fuzzed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     # one finished game, so that the statistics and /api/finished answer with rows
     t = s.create("king", [{"kind": "bot", "level": "random"}] * 4)
     deadline = time.monotonic() + 60
-    while s.get(f"/api/tables/{t['id']}").json()["status"] != "finished":
+    while s.get(f"/api/tables/{t['id']}").json()["status"] != "over":
         assert time.monotonic() < deadline, "the bots' game did not finish"
         time.sleep(0.2)
     yield s

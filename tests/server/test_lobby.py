@@ -45,7 +45,7 @@ def test_create_list_join_leave(server: Server) -> None:
     listed = {x["id"]: x for x in server.get("/api/tables?limit=500").json()}
     assert t["id"] in listed and listed[t["id"]]["free_seats"] == [1]
     info = server.get(f"/api/tables/{t['id']}").json()
-    assert "token" not in str(info) and info["players"] == 3 and info["status"] == "open"
+    assert "token" not in str(info) and info["players"] == 3 and info["status"] == "waiting"
     invite = t["seats"][1]["invite"]
     r = server.post(f"/api/tables/{t['id']}/join", {"invite": "nope", "name": "X"})
     assert r.status_code == 403

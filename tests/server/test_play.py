@@ -23,7 +23,7 @@ BOTS = [{"kind": "bot", "level": "random"}, {"kind": "bot", "level": "basic"}]
 
 def finished(server: Server, table: str) -> dict[str, Any]:
     info: dict[str, Any] = server.get(f"/api/tables/{table}").json()
-    assert info["status"] == "finished", info
+    assert info["status"] == "over", info
     return info
 
 

@@ -76,7 +76,7 @@ def test_kill_9_and_restart(db_url_factory: Callable[[], str], tmp_path: Path) -
         assert reveal["picks"] == [{"seat": 0, "row": 1}, {"seat": 1, "row": 1}]
         # the all-bot table resumed and finishes; nothing it had broadcast was lost
         deadline = time.monotonic() + 60
-        while server.get(f"/api/tables/{bots['id']}").json()["status"] != "finished":
+        while server.get(f"/api/tables/{bots['id']}").json()["status"] != "over":
             assert time.monotonic() < deadline, "bot table did not finish after the restart"
             time.sleep(0.2)
         record = server.get(f"/api/tables/{bots['id']}/record").json()

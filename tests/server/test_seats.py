@@ -158,7 +158,7 @@ def test_bot_seeds_are_not_derived_from_the_table_id(server: Server) -> None:
     game = kingscourt.load_game("kukakoenig")
     t = server.create("kukakoenig", [{"kind": "bot", "level": "random"}] * 3, seed=5)
     deadline = time.monotonic() + 60
-    while server.get(f"/api/tables/{t['id']}").json()["status"] != "finished":
+    while server.get(f"/api/tables/{t['id']}").json()["status"] != "over":
         assert time.monotonic() < deadline
         time.sleep(0.1)
     record = server.get(f"/api/tables/{t['id']}/record").json()

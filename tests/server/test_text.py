@@ -107,7 +107,7 @@ def test_bot_statistics_stay_apart(server: Server) -> None:
              {"kind": "bot", "level": "random"}, {"kind": "bot", "level": "basic"}]
     t = server.create("king", seats)
     deadline = time.monotonic() + 90
-    while server.get(f"/api/tables/{t['id']}").json()["status"] != "finished":
+    while server.get(f"/api/tables/{t['id']}").json()["status"] != "over":
         assert time.monotonic() < deadline, "the bots' game did not end"
         time.sleep(0.2)
     before = server.get("/api/players/Bot (basic)").json()

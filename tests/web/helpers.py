@@ -26,7 +26,8 @@ def create_table(page: Page, game: str, name: str, seed: int, players: int | Non
     page.click("details.advanced summary")
     page.fill("#seed", str(seed))
     page.click("#create")
-    page.wait_for_selector(".board[data-version]")
+    # a table with a friend's seat opens its waiting room; one with bots only, its board
+    page.wait_for_selector(".board[data-version], .table-page[data-status=waiting]")
 
 
 def version(page: Page) -> int:

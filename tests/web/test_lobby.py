@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from .helpers import shot
+import json
+import urllib.request
+
+from .helpers import create_table, shot
 
 
 def test_rules_screen_invitation_spectator_and_stats(new_page) -> None:
@@ -24,12 +27,18 @@ def test_rules_screen_invitation_spectator_and_stats(new_page) -> None:
     page.select_option("#seat-1", "human")
     shot(page, "king-rules-screen")
     page.click("#create")
-    page.wait_for_selector(".board[data-version]")
+    page.wait_for_selector(".table-page[data-status=waiting]")
     table_url = page.url
     table_id = table_url.split("/table/")[1].split("/")[0]
     assert page.locator(".invite-link").count() == 1
     link = page.input_value(".invite-link")
     assert f"#/join/{table_id}/" in link
+    # the host starts without the friend: the free seat is taken by a bot of the chosen level
+    page.select_option("#fill-level", "random")
+    page.click("#start-now")
+    page.wait_for_selector(".board[data-version]")
+    assert page.locator(".invite-link").count() == 0
+    shot(page, "waiting-room-started-with-bots")
     page.keyboard.press("r")
     page.wait_for_selector("#rules-panel dt")
     rules = page.inner_text("#rules-panel")
@@ -64,7 +73,7 @@ def test_an_open_seat_is_joined_from_the_lobby(new_page) -> None:
     host.select_option("#seat-2", "bot:random")
     host.select_option("#seat-3", "bot:random")
     host.click("#create")
-    host.wait_for_selector(".board[data-version]")
+    host.wait_for_selector(".table-page[data-status=waiting]")
     table_id = host.url.split("/table/")[1].split("/")[0]
     # a stranger in another browser sees the open seat in the list and takes it
     guest = new_page()
@@ -82,3 +91,32 @@ def test_an_open_seat_is_joined_from_the_lobby(new_page) -> None:
     third.goto("/")
     third.locator(f"tr[data-table='{table_id}']").wait_for()
     assert third.locator(f"tr[data-table='{table_id}'] button", has_text="Join seat").count() == 0
+
+
+def test_the_waiting_room_waits_for_the_friend(new_page, web_server) -> None:
+    host = new_page()
+    create_table(host, "king", "Ada", seed=3, seats={1: "human", 2: "bot:basic", 3: "bot:basic"})
+    table_id = host.url.split("/table/")[1].split("/")[0]
+    room = host.locator(".waiting-room")
+    room.wait_for()
+    # who has joined, the invitation, the host's controls; no board, no hand, no bot move
+    assert "Ada (host)" in room.inner_text() and "waiting for a player" in room.inner_text()
+    assert host.locator(".invite-link").count() == 1
+    assert host.locator("#start-now").is_visible() and host.locator("#cancel-table").is_visible()
+    assert not host.locator(".board").is_visible()
+    shot(host, "waiting-room-host")
+    with urllib.request.urlopen(f"{web_server.url}/api/tables/{table_id}") as r:
+        info = json.load(r)
+    assert info["status"] == "waiting" and info["version"] == 0 and info["host"] == 0
+    link = host.locator(".invite-link").first.input_value()
+    guest = new_page()
+    guest.goto(link)
+    guest.fill("#join-name", "Bea")
+    guest.click("form.join button[type=submit]")
+    # every human seat is taken: the game starts by itself, for both
+    guest.wait_for_selector(".board[data-version]")
+    host.wait_for_selector(".board[data-version]")
+    assert not host.locator(".waiting-room").is_visible()
+    assert host.get_attribute(".table-page", "data-status") == "playing"
+    assert "seat 2" in guest.inner_text(".seat-label").lower()
+    shot(guest, "waiting-room-friend-joined")

@@ -41,5 +41,5 @@ export async function showInvite({ root }, tableId, invite) {
   fill(box,
     h("h1", {}, `Invitation to ${info.title}`),
     h("p", {}, `Table ${info.id}: ${others}.`),
-    info.status === "open" ? form : h("p", {}, "This game is over."));
+    info.status === "waiting" || info.status === "playing" ? form : h("p", {}, info.status === "abandoned" ? "This table was closed." : "This game is over."));
 }

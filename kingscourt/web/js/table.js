@@ -18,10 +18,11 @@ export async function showTable({ root, onLeave }, tableId, token) {
   const clock = h("span.clock", { "aria-live": "off" });
   const leave = h("button.secondary.small", { hidden: true }, "Leave seat");
   const invites = h("div.invites");
+  const room = h("section.panel.waiting-room", { hidden: true });
   const board = h("div.board");
   const page = h("section.table-page", {},
     h("div.table-head", {}, title, h("span.seat-label"), status, clock, leave),
-    invites, board);
+    room, invites, board);
   root.append(page);
 
   let info = null;
@@ -65,7 +66,16 @@ export async function showTable({ root, onLeave }, tableId, token) {
       renderInvites(invites, tableId, ctx.seats);
       deadlines = msg.deadlines || [];
       tick();
-      leave.hidden = msg.seat === null || msg.seat === undefined || msg.view.over;
+      leave.hidden = msg.seat === null || msg.seat === undefined || msg.view.over || msg.status === "abandoned";
+      // the waiting room: no board (nobody moves) until every seat is taken or the host starts
+      const waiting = msg.status === "waiting" || msg.status === "abandoned";
+      room.hidden = !waiting;
+      board.hidden = waiting;
+      page.dataset.status = msg.status || "playing";
+      if (waiting) {
+        renderRoom(room, tableId, token, info.host, msg, data);
+        return;
+      }
       boardApi.update(msg);
       board.dataset.version = String(msg.version);
     } else if (msg.type === "error") {
@@ -108,6 +118,43 @@ export async function showTable({ root, onLeave }, tableId, token) {
     document.removeEventListener("keydown", onKey);
     if (boardApi.destroy) boardApi.destroy();
   });
+}
+
+function renderRoom(room, tableId, token, host, msg, data) {
+  if (msg.status === "abandoned") {
+    fill(room, h("h2", {}, "Table closed"), h("p", {}, "The host cancelled this table before it started."),
+      h("a.button", { href: "#/" }, "To the lobby"));
+    return;
+  }
+  const isHost = host !== null && host !== undefined && msg.seat === host;
+  const free = msg.seats.filter((s) => s.kind === "human" && !s.taken).length;
+  const people = h("ul.room-seats", {}, msg.seats.map((s) => h("li", { dataset: { seat: String(s.seat) } },
+    `Seat ${s.seat + 1}: `,
+    s.kind === "bot" ? `Bot (${s.level})` : s.taken ? `${s.name || "a player"}${s.seat === host ? " (host)" : ""}${s.connected ? "" : " · away"}` : "waiting for a player…")));
+  const parts = [h("h2", {}, "Waiting room"),
+    h("p", {}, `The game starts when every seat is taken (${free} free)${isHost ? ", or when you start it" : ""}.`),
+    people];
+  if (isHost) {
+    const level = h("select#fill-level", { "aria-label": "Bot level for the free seats" },
+      (data.levels || ["random", "basic", "strong"]).map((l) => h("option", { value: l, selected: l === "basic" }, l)));
+    const act = (fn) => async (e) => {
+      e.target.disabled = true;
+      try { await fn(); } catch (err) { toast(err.message); e.target.disabled = false; }
+    };
+    parts.push(h("div.actions", {},
+      h("label.field", {}, "Fill the free seats with bots: ", level),
+      h("button#start-now", { onClick: act(() => api.start(tableId, token, level.value)) }, "Start now"),
+      h("button#cancel-table.secondary", {
+        onClick: act(async () => {
+          if (!confirm("Cancel this table? Nobody can join it any more.")) throw new Error("Not cancelled.");
+          await api.cancel(tableId, token);
+          forgetSeat(tableId);
+        }),
+      }, "Cancel table")));
+  } else {
+    parts.push(h("p.muted", {}, "The host may start at any time, filling the free seats with bots."));
+  }
+  fill(room, ...parts);
 }
 
 function renderInvites(box, tableId, seats) {
