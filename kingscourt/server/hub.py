@@ -259,9 +259,11 @@ class Hub:
 
     def _host(self, table: LiveTable, token: str) -> None:
         seat = self._seat(table, token)
+        if table.data.host is None:
+            raise LobbyError("this table has no host: it starts when every seat is taken", 403)
         if seat != table.data.host:
-            raise LobbyError(f"only the host (seat {0 if table.data.host is None else table.data.host + 1}) "
-                             "may start or cancel the table", 403)
+            raise LobbyError(f"only the host (seat {table.data.host + 1}) may start or cancel "
+                             "the table", 403)
 
     async def start_table(self, table_id: str, token: str, fill: str) -> StartResult:
         """The host starts a waiting table now: its free seats are filled with ``fill`` bots."""

@@ -223,6 +223,6 @@ async def wire() -> WireDoc:
     return WireDoc.model_validate({
         "act": {"type": "act", "action": "play QS", "version": 12},
         "state": {"type": "state", "version": 13, "seat": 0, "view": {"legal": []},
-                  "seats": [], "deadlines": []},
+                  "seats": [], "deadlines": [], "status": "playing"},
         "error": {"type": "error", "code": "illegal-action", "rule": "follow-suit",
                   "message": "You hold a heart: you must follow suit.", "version": 12}})
