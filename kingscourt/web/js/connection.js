@@ -2,11 +2,13 @@
 
 import { wsUrl } from "./api.js";
 
-// close codes after which reconnecting would not help (4409: a newer window took over)
+// close codes after which reconnecting would not help (4409: a newer window took over;
+// 4410: the table was cancelled or abandoned)
 const REFUSALS = {
   4404: "There is no such table.",
   4401: "This seat link is not valid (a seat's link stops working when its player leaves).",
   4409: "This seat is open in too many other windows: this one was closed.",
+  4410: "This table was closed (its host cancelled it, or nobody was there).",
   4429: "This table has as many spectators as it admits. Try again later.",
 };
 
