@@ -115,18 +115,12 @@ class LiveTable:
     def seat_of(self, token: str) -> int | None:
         """The seat whose present occupant holds ``token`` (an invitation holds none)."""
         digest = secret_hash(token)
-        for s in self.seats:
-            if s.token_hash is not None and s.token_hash == digest:
-                return s.seat
-        return None
+        return next((s.seat for s in self.seats if s.token_hash == digest), None)
 
     def invited_seat(self, invite: str) -> int | None:
         """The seat ``invite`` is the invitation of (it only joins; it never acts)."""
         digest = secret_hash(invite)
-        for s in self.seats:
-            if s.invite_hash is not None and s.invite_hash == digest:
-                return s.seat
-        return None
+        return next((s.seat for s in self.seats if s.invite_hash == digest), None)
 
     def _connected(self, seat: int) -> bool:
         return any(c.seat == seat and not c.closed for c in self.conns)
