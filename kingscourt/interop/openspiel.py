@@ -5,6 +5,7 @@
     import pyspiel
     import kingscourt.interop.openspiel
     game = pyspiel.load_game("python_kingscourt_king", {"must_beat": "trump"})
+    env = rl_environment.Environment(game)          # information-state tensors
 
 How the engine maps onto OpenSpiel:
 
@@ -15,16 +16,26 @@ How the engine maps onto OpenSpiel:
   it searches.
 - **Dynamics**: King and Ucho Króla are sequential; Ku-Ka-König is *simultaneous*: at every
   pick each seat still to pick chooses a row, the others the no-op action ``wait``.
-- **Actions** are integers with a fixed meaning per game (:mod:`.vocabulary`): King
+- **Actions** are the numbers of :mod:`.vocabulary`, the same in every process: King
   ``0..51`` play a card (``2S`` = 0 … ``AC`` = 51), ``52..57`` choose a penalty contract,
-  ``58..61`` choose trump S H D C;
-  Ku-Ka-König ``row N`` is ``N-1`` and ``wait`` is 8; Ucho Króla numbers its action texts in
-  the order first met (its prompts are open-ended), up to 4096 of them.
-- **Information**: the information-state and observation strings are built from the
-  seat's view (the only thing a seat may know); King uses a compact form of it. The
-  observer offers strings only (no tensors).
+  ``58..61`` choose trump S H D C; Ku-Ka-König ``row N`` is ``N-1`` and ``wait`` is 8; Ucho
+  Króla numbers its whole action grammar over the card file (6,716 actions for the bundled
+  one). The state works in these numbers: it keeps each engine action object by number and
+  the current player between moves, so a move is no text round trip.
+- **Information**: the information-state and observation strings come from the seat's
+  view (King in a compact form); the tensors of :mod:`.tensors` (layouts in
+  ``docs/tensors.md``) are relative to the observing seat. An observation type that is not
+  one seat's (public only, every seat's) raises rather than giving an empty tensor.
 - **Returns** are the final scores (King's points, Ku-Ka-König's points, Ucho Króla's
-  prestige), given at the end.
+  prestige), given at the end. King with the standard 20 deals and choice limit is
+  zero-sum (each penalty contract is played twice, trump eight times: −5200 + 5200); the
+  short game, the free choice limit and "King ends the game" are general-sum, as are the
+  other two games.
+- **Length**: King has at most ``deals × 53`` moves (a choice and 52 cards per deal);
+  Ku-Ka-König at most 2 × 112 calls (each call takes or burns a card of the rows, and a card
+  enters the rows at most twice: from the pile, and once from the shuffled box); nothing in
+  Ucho Króla's rules bounds a game (cards can go round), so the parameter ``max_moves``
+  (2000; the longest of 3,000 random games had 551) cuts it, with the prestige counted then.
 - **Table rules** are game parameters with the engine's names and defaults, plus
   ``players`` where the game has a choice and ``seed``.
 """
@@ -37,41 +48,29 @@ import json
 import random
 from typing import Any
 
+import numpy as np
 import pyspiel
 
 import kingscourt
-from kingscourt.engine import JSON, State
+from kingscourt.engine import JSON, Action, State
 
-from .vocabulary import DEFAULT_PLAYERS, NOOP_KKK, VOCABULARIES, Vocabulary
+from .tensors import Array, Encoder, Layout, encoder
+from .vocabulary import DEFAULT_PLAYERS, NOOP_KKK, Vocabulary, vocabulary
 
 DEALS = 1024
+#: Ucho Króla's default cut (see the module docstring)
+UCHO_MAX_MOVES = 2000
+KKK_MAX_CALLS = 2 * 112
 
-
-@dataclasses.dataclass(frozen=True)
-class Spec:
-    name: str
-    long_name: str
-    dynamics: Any
-    min_utility: float
-    max_utility: float
-    max_game_length: int
-
-    @property
-    def default_players(self) -> int:
-        return DEFAULT_PLAYERS[self.name]
-
-    def vocabulary(self) -> Vocabulary:
-        return VOCABULARIES[self.name]()
-
-
-SPECS = {
-    "king": Spec("king", "kingscourt King (Turkish)", pyspiel.GameType.Dynamics.SEQUENTIAL,
-                 -5200.0, 5200.0, 20 * 53),
-    "kukakoenig": Spec("kukakoenig", "kingscourt Ku-Ka-König",
-                       pyspiel.GameType.Dynamics.SIMULTANEOUS, 0.0, 1000.0, 400),
-    "uchokrola": Spec("uchokrola", "kingscourt Ucho Króla", pyspiel.GameType.Dynamics.SEQUENTIAL,
-                      -1000.0, 1000.0, 20000),
-}
+_LONG_NAMES = {"king": "kingscourt King (Turkish)", "kukakoenig": "kingscourt Ku-Ka-König",
+               "uchokrola": "kingscourt Ucho Króla"}
+_UTILITY = {"king": (-5200.0, 5200.0), "kukakoenig": (0.0, 1000.0),
+            "uchokrola": (-1000.0, 1000.0)}
+_CHANCE = int(pyspiel.PlayerId.CHANCE)
+_TERMINAL = int(pyspiel.PlayerId.TERMINAL)
+_SIMULTANEOUS = int(pyspiel.PlayerId.SIMULTANEOUS)
+#: parameters of the bridge, not table rules of the engine
+_BRIDGE = ("players", "seed", "max_moves")
 
 
 def _parameters(name: str) -> dict[str, Any]:
@@ -86,30 +85,40 @@ def _defaults(name: str) -> dict[str, Any]:
     for f in dataclasses.fields(game.rules):
         value = getattr(game.rules, f.name)
         params[f.name] = "" if value is None else value
-    spec = SPECS[name]
     if game.min_players != game.max_players:
-        params["players"] = spec.default_players
+        params["players"] = DEFAULT_PLAYERS[name]
     params["seed"] = 0
+    if name == "uchokrola":
+        params["max_moves"] = UCHO_MAX_MOVES
     return params
 
 
-def _game_type(name: str) -> Any:
-    spec = SPECS[name]
+def zero_sum(engine: kingscourt.Game) -> bool:
+    """King's 20 deals under the standard choice limit hand out −5200 and +5200 in all."""
+    if engine.name != "king":
+        return False
+    r = engine.rules
+    return bool(r.choice_limit == "standard" and not r.short_game and not r.king_ends_game)
+
+
+def _game_type(name: str, utility: Any) -> Any:
     game = kingscourt.load_game(name)
+    dynamics = (pyspiel.GameType.Dynamics.SIMULTANEOUS if game.dynamics == "simultaneous"
+                else pyspiel.GameType.Dynamics.SEQUENTIAL)
     return pyspiel.GameType(
         short_name=f"python_kingscourt_{name}",
-        long_name=spec.long_name,
-        dynamics=spec.dynamics,
+        long_name=_LONG_NAMES[name],
+        dynamics=dynamics,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-        utility=pyspiel.GameType.Utility.GENERAL_SUM,
+        utility=utility,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=game.max_players,
         min_num_players=game.min_players,
         provides_information_state_string=True,
-        provides_information_state_tensor=False,
+        provides_information_state_tensor=True,
         provides_observation_string=True,
-        provides_observation_tensor=False,
+        provides_observation_tensor=True,
         provides_factored_observation_string=False,
         parameter_specification=_parameters(name),
     )
@@ -124,7 +133,14 @@ class Context:
     engine: kingscourt.Game
     players: int
     base_seed: int
+    max_moves: int
     vocabulary: Vocabulary
+    #: the engine's action object of each number (None: Ku-Ka-König's ``wait``)
+    actions: tuple[Action | None, ...]
+    tensors: Encoder
+    simultaneous: bool
+    #: the engine lists legal actions in ascending action numbers (King: card order)
+    ascending: bool
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Context:
         return self  # shared, read-only at run time
@@ -133,9 +149,15 @@ class Context:
         players = self.players if self.engine.min_players != self.engine.max_players else None
         return self.engine.new_state(seed=self.base_seed + outcome, players=players)
 
+    def max_game_length(self) -> int:
+        if self.name == "king":
+            return int(self.engine.rules.deals) * 53
+        if self.name == "kukakoenig":
+            return KKK_MAX_CALLS
+        return self.max_moves
+
 
 _CONTEXTS: dict[tuple[str, str], Context] = {}
-_VOCABULARIES: dict[str, Vocabulary] = {}
 
 
 def context_of(name: str, params: dict[str, Any]) -> Context:
@@ -148,13 +170,16 @@ def context_of(name: str, params: dict[str, Any]) -> Context:
     ctx = _CONTEXTS.get(key)
     if ctx is None:
         rules = {k: (None if v == "" and defaults[k] == "" else v) for k, v in full.items()
-                 if k not in ("players", "seed")}
-        vocabulary = _VOCABULARIES.get(name)
-        if vocabulary is None:
-            vocabulary = _VOCABULARIES[name] = SPECS[name].vocabulary()
-        ctx = Context(name, kingscourt.load_game(name, **rules),
-                      int(full.get("players", SPECS[name].default_players)),
-                      int(full["seed"]) * DEALS, vocabulary)
+                 if k not in _BRIDGE}
+        engine = kingscourt.load_game(name, **rules)
+        vocab = vocabulary(engine)
+        actions = tuple(None if t == "wait" else engine.parse_action(t) for t in vocab.texts)
+        max_moves = int(full.get("max_moves", 0))
+        if name == "uchokrola" and max_moves < 1:
+            raise ValueError(f"max_moves must be at least 1, got {max_moves}")
+        ctx = Context(name, engine, int(full.get("players", DEFAULT_PLAYERS[name])),
+                      int(full["seed"]) * DEALS, max_moves, vocab, actions, encoder(engine),
+                      engine.dynamics == "simultaneous", name == "king")
         _CONTEXTS[key] = ctx
     return ctx
 
@@ -165,18 +190,21 @@ class KingscourtGame(pyspiel.Game):  # type: ignore[misc]
     name = ""
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
-        spec = SPECS[self.name]
         ctx = context_of(self.name, dict(params or {}))
+        low, high = _UTILITY[self.name]
+        zs = zero_sum(ctx.engine)
+        gtype = _TYPES[self.name] if zs or self.name != "king" else _game_type(
+            self.name, pyspiel.GameType.Utility.GENERAL_SUM)
         super().__init__(
-            _TYPES[self.name],
+            gtype,
             pyspiel.GameInfo(
                 num_distinct_actions=ctx.vocabulary.size,
                 max_chance_outcomes=DEALS,
                 num_players=ctx.players,
-                min_utility=spec.min_utility,
-                max_utility=spec.max_utility,
-                utility_sum=None,
-                max_game_length=spec.max_game_length,
+                min_utility=low,
+                max_utility=high,
+                utility_sum=0.0 if zs else None,
+                max_game_length=ctx.max_game_length(),
             ),
             {**_parameters(self.name), **(params or {})},
         )
@@ -187,99 +215,200 @@ class KingscourtGame(pyspiel.Game):  # type: ignore[misc]
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> ViewObserver:
         if params:
             raise ValueError(f"observation parameters are not supported; passed {params}")
-        return ViewObserver(self.get_type().short_name.removeprefix("python_kingscourt_"))
+        ctx = _context(self)
+        if iig_obs_type is None:
+            return ViewObserver(ctx, perfect_recall=False)
+        if (not iig_obs_type.public_info
+                or iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER):
+            raise ValueError(f"{self.get_type().short_name}: only one seat's observation is "
+                             "provided (public information and that seat's private one); "
+                             f"asked for {iig_obs_type}")
+        return ViewObserver(ctx, perfect_recall=bool(iig_obs_type.perfect_recall))
+
+
+_GAME_CONTEXTS: dict[str, Context] = {}
 
 
 def _context(game: Any) -> Context:
-    name = game.get_type().short_name.removeprefix("python_kingscourt_")
-    return context_of(name, dict(game.get_parameters()))
+    key = str(game)  # the game's name with every parameter: one context each
+    ctx = _GAME_CONTEXTS.get(key)
+    if ctx is None:
+        name = game.get_type().short_name.removeprefix("python_kingscourt_")
+        ctx = _GAME_CONTEXTS[key] = context_of(name, dict(game.get_parameters()))
+    return ctx
+
+
+class Match:
+    """The match behind a pyspiel state: the engine's state, the current player (cached
+    between moves) and the views built at this position. A plain object, because attribute
+    access on a pyspiel state costs several times a plain one's."""
+
+    __slots__ = ("ctx", "inner", "moves", "player", "views")
+
+    def __init__(self, ctx: Context, inner: State | None, moves: int) -> None:
+        self.ctx = ctx
+        self.inner = inner
+        self.moves = moves
+        self.views: dict[int, JSON] = {}
+        self.player = self.whose()
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Match:
+        """OpenSpiel clones a Python state by deep-copying its attributes: clone the engine's
+        state (cheap) and share the views of this position (read only)."""
+        twin = object.__new__(Match)
+        twin.ctx, twin.moves, twin.player = self.ctx, self.moves, self.player
+        twin.inner = self.inner.clone() if self.inner is not None else None
+        twin.views = dict(self.views)
+        return twin
+
+    def whose(self) -> int:
+        inner = self.inner
+        if inner is None:
+            return _CHANCE
+        if inner.is_over() or (self.ctx.max_moves and self.moves >= self.ctx.max_moves):
+            return _TERMINAL
+        if self.ctx.simultaneous:
+            return _SIMULTANEOUS
+        return inner.to_move()[0]
+
+    def view(self, seat: int) -> JSON:
+        v = self.views.get(seat)
+        if v is None:
+            if self.inner is None:
+                raise ValueError("the cards are not dealt yet: this is the chance node")
+            v = self.views[seat] = self.inner.view(seat)
+        return v
+
+    def legal(self, player: int) -> list[int]:
+        inner = self.inner
+        if inner is None or self.player == _TERMINAL:
+            return []
+        ctx = self.ctx
+        ids = ctx.vocabulary.ids
+        if ctx.ascending:
+            return [ids[a] for a in inner.legal_actions(player)]
+        if ctx.simultaneous and player not in inner.to_move():
+            return [NOOP_KKK]
+        return sorted([ids[a] for a in inner.legal_actions(player)])
+
+    def apply(self, action: int) -> None:
+        inner = self.inner
+        if inner is None:
+            self.inner = self.ctx.deal(action)
+        else:
+            act = self.ctx.actions[action]
+            if act is None:
+                raise ValueError("wait is only played at a simultaneous node")
+            inner.apply(self.player, act)
+            self.moves += 1
+            if self.views:
+                self.views.clear()
+        self.player = self.whose()
+
+    def apply_joint(self, actions: list[int]) -> None:
+        inner = self.inner
+        assert inner is not None
+        for seat in inner.to_move():
+            act = self.ctx.actions[actions[seat]]
+            if act is None:
+                raise ValueError(f"seat {seat} must pick a row, not wait")
+            inner.apply(seat, act)
+        self.moves += 1
+        self.views.clear()
+        self.player = self.whose()
 
 
 class KingscourtState(pyspiel.State):  # type: ignore[misc]
-    def __init__(self, game: Any, inner: State | None, ctx: Context | None = None) -> None:
+    def __init__(self, game: Any, inner: State | None, ctx: Context | None = None,
+                 moves: int = 0) -> None:
         super().__init__(game)
-        self._inner = inner
-        self._ctx = ctx or _context(game)
-        self._simultaneous = self._ctx.name == "kukakoenig"
+        self._m = Match(ctx or _context(game), inner, moves)
 
     @property
     def inner(self) -> State:
-        if self._inner is None:
+        """The engine's state (the whole truth: never hand it to a player)."""
+        inner = self._m.inner
+        if inner is None:
             raise ValueError("the cards are not dealt yet: this is the chance node")
-        return self._inner
+        return inner
+
+    def view_of(self, seat: int) -> JSON:
+        """The engine's view of ``seat``, built once per position."""
+        return self._m.view(seat)
 
     # -- whose turn
     def current_player(self) -> int:
-        if self._inner is None:
-            return int(pyspiel.PlayerId.CHANCE)
-        if self.inner.is_over():
-            return int(pyspiel.PlayerId.TERMINAL)
-        if self._simultaneous:
-            return int(pyspiel.PlayerId.SIMULTANEOUS)
-        return self.inner.to_move()[0]
+        return self._m.player
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         p = 1.0 / DEALS
         return [(i, p) for i in range(DEALS)]
 
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """As OpenSpiel's, answered here for callers in Python (no round trip through C++)."""
+        m = self._m
+        if player is None:
+            player = m.player
+            if player == _CHANCE:
+                return list(range(DEALS))
+            if player == _SIMULTANEOUS:
+                return list(super().legal_actions())
+        return m.legal(player) if player >= 0 else []
+
     def _legal_actions(self, player: int) -> list[int]:
-        if self._inner is None or self.inner.is_over():
-            return []
-        vocab = self._ctx.vocabulary
-        if self._simultaneous and player not in self.inner.to_move():
-            return [NOOP_KKK]
-        return sorted(vocab.id(str(a)) for a in self.inner.legal_actions(player))
+        return self._m.legal(player)
 
     def _apply_action(self, action: int) -> None:
-        if self._inner is None:
-            self._inner = self._ctx.deal(action)
-            return
-        seat = self.inner.to_move()[0]
-        self.inner.apply(seat, self._ctx.vocabulary.texts[action])
+        self._m.apply(action)
 
     def _apply_actions(self, actions: list[int]) -> None:
-        movers = self.inner.to_move()
-        for seat in movers:
-            self.inner.apply(seat, self._ctx.vocabulary.texts[actions[seat]])
+        self._m.apply_joint(actions)
 
     def _action_to_string(self, player: int, action: int) -> str:
-        if player == pyspiel.PlayerId.CHANCE:
+        if player == _CHANCE:
             return f"deal {action}"
-        texts = self._ctx.vocabulary.texts
+        texts = self._m.ctx.vocabulary.texts
         return texts[action] if 0 <= action < len(texts) else f"action {action}"
 
     def is_terminal(self) -> bool:
-        return self._inner is not None and self._inner.is_over()
+        return self._m.player == _TERMINAL
 
     def returns(self) -> list[float]:
-        if self._inner is None or not self._inner.is_over():
-            return [0.0] * self._ctx.players
-        return [float(s) for s in self.inner.scores()]
+        m = self._m
+        if m.player != _TERMINAL or m.inner is None:
+            return [0.0] * m.ctx.players
+        return [float(s) for s in m.inner.scores()]
 
     def __str__(self) -> str:
-        if self._inner is None:
+        m = self._m
+        if m.inner is None:
             return "undealt"
-        return _compact(self._ctx.name, self.inner.view(None))
+        return _compact(m.ctx.name, m.inner.view(None))
 
     # -- search support
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> KingscourtState:
         """A world consistent with ``player_id``'s view, drawn by ``sample_world``."""
         x = float(probability_sampler())
         rng = random.Random(int(x * 2**53))
-        world = self._ctx.engine.sample_world(self.inner.view(player_id), rng)
-        return KingscourtState(self.get_game(), world, self._ctx)
+        m = self._m
+        world = m.ctx.engine.sample_world(m.view(player_id), rng)
+        return KingscourtState(self.get_game(), world, m.ctx, m.moves)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> KingscourtState:
         return self.clone()  # OpenSpiel copies Python states with deepcopy: use the engine's clone
 
     def clone(self) -> KingscourtState:
-        return KingscourtState(self.get_game(), self._inner.clone() if self._inner else None,
-                               self._ctx)
+        m = self._m
+        return KingscourtState(self.get_game(), m.inner.clone() if m.inner else None,
+                               m.ctx, m.moves)
 
 
-def _compact(name: str, view: JSON) -> str:
-    """A seat's view as a string; King's in a compact form with everything it holds."""
+def _compact(name: str, view: JSON, history: bool = True) -> str:
+    """A seat's view as a string; King's in a compact form with everything it holds. Without
+    ``history`` the public log (Ku-Ka-König, Ucho Króla) is left out."""
     if name != "king":
+        if not history:
+            view = {k: v for k, v in view.items() if k != "log"}
         return json.dumps(view, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
     trick = " ".join(c for _s, c in view["trick"]["cards"])
     tricks = "/".join(f"{t['leader']}:" + " ".join(c for _s, c in t["cards"])
@@ -292,30 +421,46 @@ def _compact(name: str, view: JSON) -> str:
 
 
 class ViewObserver:
-    """PyObserver: strings from the seat's view; no tensor."""
+    """PyObserver: one seat's tensor (:mod:`.tensors`) and string, from its view."""
 
-    def __init__(self, name: str) -> None:
-        import numpy as np
-
-        self.name = name
-        self.tensor = np.zeros(0, np.float32)
-        self.dict: dict[str, Any] = {}
+    def __init__(self, ctx: Context, perfect_recall: bool) -> None:
+        self.ctx = ctx
+        self.perfect_recall = perfect_recall
+        enc = ctx.tensors
+        layout: Layout = enc.information_state_layout if perfect_recall else enc.observation_layout
+        self._fill = enc.information_state if perfect_recall else enc.observation
+        self.tensor: Array
+        self.dict: dict[str, Array]
+        self.tensor, self.dict = layout.allocate()
 
     def set_from(self, state: KingscourtState, player: int) -> None:
-        pass
+        self.tensor.fill(0.0)
+        m = state._m
+        if m.inner is not None:  # before the deal a seat knows nothing: zeros
+            self._fill(m.view(player), self.dict)
 
     def string_from(self, state: KingscourtState, player: int) -> str:
-        if state._inner is None:
+        m = state._m
+        if m.inner is None:
             return f"seat {player} before the deal"
-        return _compact(self.name, state.inner.view(player))
+        return _compact(self.ctx.name, m.view(player), history=self.perfect_recall)
+
+
+def tensor_of(state: KingscourtState, player: int, perfect_recall: bool = True) -> Array:
+    """One seat's information-state (or observation) tensor as a NumPy array (a copy)."""
+    obs = ViewObserver(state._m.ctx, perfect_recall)
+    obs.set_from(state, player)
+    return np.array(obs.tensor)
 
 
 _TYPES: dict[str, Any] = {}
 
 
 def _register() -> None:
-    for name in SPECS:
-        _TYPES[name] = _game_type(name)
+    for name in _LONG_NAMES:
+        utility = (pyspiel.GameType.Utility.ZERO_SUM if zero_sum(kingscourt.load_game(name))
+                   else pyspiel.GameType.Utility.GENERAL_SUM)
+        _TYPES[name] = _game_type(name, utility)
         cls = type(f"OpenSpiel_{name}", (KingscourtGame,), {"name": name})
         pyspiel.register_game(_TYPES[name], cls)
 

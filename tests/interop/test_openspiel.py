@@ -11,12 +11,13 @@ pyspiel = pytest.importorskip("pyspiel", reason="open_spiel is not installed (ex
 import kingscourt.interop.openspiel as kos  # noqa: E402
 
 
+# one simulation checks every state's tensors and strings for every seat: a few suffice
 @pytest.mark.parametrize(("name", "params", "sims"), [
-    ("king", {}, 3),
+    ("king", {}, 1),
     ("king", {"must_beat": "all", "short_game": True}, 1),
     ("kukakoenig", {"players": 2}, 3),
     ("kukakoenig", {"players": 4}, 2),
-    ("uchokrola", {"players": 3}, 2),
+    ("uchokrola", {"players": 3}, 1),
 ])
 def test_random_sim_test(name: str, params: dict[str, object], sims: int) -> None:
     if name == "uchokrola":
@@ -31,6 +32,8 @@ def test_game_type_and_parameters() -> None:
     assert gtype.dynamics == pyspiel.GameType.Dynamics.SEQUENTIAL
     assert gtype.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
     assert gtype.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+    assert gtype.utility == pyspiel.GameType.Utility.ZERO_SUM  # 20 deals, standard limit
+    assert gtype.provides_information_state_tensor and gtype.provides_observation_tensor
     assert game.get_parameters()["must_beat"] == "trump"
     assert game.num_distinct_actions() == 62
     kkk = pyspiel.load_game("python_kingscourt_kukakoenig", {"players": 4})
@@ -87,3 +90,92 @@ def test_openspiel_ismcts_plays_our_king() -> None:
         assert action in state.legal_actions()
         state.apply_action(action)
     assert kos.DEALS == 1024
+
+
+@pytest.mark.parametrize("params", [{"short_game": True}, {"choice_limit": "free"},
+                                    {"king_ends_game": True}])
+def test_king_is_general_sum_unless_all_twenty_deals_are_chosen_by_the_quota(
+        params: dict[str, object]) -> None:
+    game = pyspiel.load_game("python_kingscourt_king", params)
+    assert game.get_type().utility == pyspiel.GameType.Utility.GENERAL_SUM
+    assert game.max_game_length() == (12 if params.get("short_game") else 20) * 53
+    for name in ("kukakoenig", "uchokrola"):
+        other = pyspiel.load_game(f"python_kingscourt_{name}")
+        assert other.get_type().utility == pyspiel.GameType.Utility.GENERAL_SUM
+
+
+@pytest.mark.parametrize(("name", "params"), [
+    ("king", {}), ("kukakoenig", {"players": 2}), ("uchokrola", {"players": 4})])
+def test_rl_environment_gives_each_seat_its_information_state(
+        name: str, params: dict[str, object]) -> None:
+    from open_spiel.python import rl_environment
+
+    game = pyspiel.load_game(f"python_kingscourt_{name}", params)
+    env = rl_environment.Environment(game, seed=1)
+    size = game.information_state_tensor_size()
+    assert env.observation_spec()["info_state"] == (size,)
+    ts = env.reset()
+    rng = random.Random(2)
+    for _ in range(25):
+        if ts.last():
+            break
+        obs = ts.observations
+        assert all(len(t) == size for t in obs["info_state"])
+        p = obs["current_player"]
+        if p == pyspiel.PlayerId.SIMULTANEOUS:
+            actions = [rng.choice(obs["legal_actions"][s]) for s in range(game.num_players())]
+        else:
+            actions = [rng.choice(obs["legal_actions"][p])]
+        ts = env.step(actions)
+    tensors = ts.observations["info_state"]
+    assert len({tuple(t) for t in tensors}) == game.num_players()  # each seat its own
+
+
+def test_a_tensor_that_does_not_exist_is_an_error() -> None:
+    from open_spiel.python.observation import make_observation
+
+    game = pyspiel.load_game("python_kingscourt_king")
+    public = pyspiel.IIGObservationType(perfect_recall=False, public_info=True,
+                                        private_info=pyspiel.PrivateInfoType.NONE)
+    with pytest.raises(ValueError, match="one seat"):
+        make_observation(game, public)
+    state = game.new_initial_state()
+    assert state.information_state_tensor(0) == [0.0] * game.information_state_tensor_size()
+    state.apply_action(2)
+    seat = state.current_player()
+    tensor = state.information_state_tensor(seat)
+    assert sum(tensor[:52]) == 13  # the own hand comes first
+    assert tensor == list(kos.tensor_of(state, seat))
+
+
+def test_the_wrapper_works_in_action_numbers() -> None:
+    game = pyspiel.load_game("python_kingscourt_king")
+    state = game.new_initial_state()
+    state.apply_action(7)
+    rng = random.Random(3)
+    for _ in range(40):
+        legal = state.legal_actions()
+        assert legal == sorted(legal)
+        seat = state.current_player()
+        texts = sorted(str(a) for a in state.inner.legal_actions(seat))
+        assert sorted(state.action_to_string(seat, a) for a in legal) == texts
+        state.apply_action(rng.choice(legal))
+    # Python callers are answered in Python; C++ (legal_actions_mask) agrees
+    mask = state.legal_actions_mask()
+    assert [i for i, m in enumerate(mask) if m] == state.legal_actions()
+    assert state.history()[0] == 7 and len(state.history()) == 41
+
+
+def test_ucho_krola_is_cut_at_max_moves() -> None:
+    game = pyspiel.load_game("python_kingscourt_uchokrola", {"players": 3, "max_moves": 30})
+    assert game.max_game_length() == 30
+    engine = kos._context(game).engine
+    assert game.num_distinct_actions() == kos.vocabulary(engine).size == 6716
+    state = game.new_initial_state()
+    state.apply_action(0)
+    rng = random.Random(5)
+    while not state.is_terminal():
+        state.apply_action(rng.choice(state.legal_actions()))
+    assert len(state.history()) == 31
+    assert state.returns() == [float(s) for s in state.inner.scores()]
+    assert not state.inner.is_over()  # cut, not finished

@@ -1,0 +1,28 @@
+"""``python -m kingscourt.interop.tensors``: the Markdown tables of every layout (the body of
+``docs/tensors.md``'s tables), for the default rules and the bundled card files."""
+
+from __future__ import annotations
+
+import kingscourt
+
+from . import encoder
+
+TITLES = {"king": "King", "kukakoenig": "Ku-Ka-König", "uchokrola": "Ucho Króla"}
+
+
+def tables() -> str:
+    out = []
+    for name, title in TITLES.items():
+        enc = encoder(kingscourt.load_game(name))
+        same = enc.information_state_layout is enc.observation_layout
+        out.append(f"### {title}: observation"
+                   + (" (= information state)" if same else "")
+                   + f"\n\n{enc.observation_layout.table()}\n")
+        if not same:
+            out.append(f"### {title}: information state\n\n"
+                       f"{enc.information_state_layout.table()}\n")
+    return "\n".join(out)
+
+
+if __name__ == "__main__":
+    print(tables(), end="")
