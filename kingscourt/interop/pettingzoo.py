@@ -38,7 +38,7 @@ Versioned modules name each environment as the classic ones do: ``kingscourt.int
   (after a collision only the colliders pick again) plays ``wait`` (8), the only action its
   mask allows.
 - **Length**: Ucho Króla is cut at ``max_moves`` (2000, as in the OpenSpiel bridge) with
-  ``truncation`` set; the other two always end.
+  ``truncation`` set and the prestige counted then as rewards; the other two always end.
 - ``render_mode="ansi"`` returns the table as text, as the seat to move sees it (its own hand,
   the public rest); ``"human"`` prints it.
 """
@@ -155,9 +155,10 @@ class _Table:
     def step_rewards(self) -> list[float]:
         """Each seat's reward for the moves since the last call (score changes)."""
         state = self.live
-        over = state.is_over()
-        # Ucho Króla's prestige is secret until the end: its rewards come all at once then
-        scores = state.scores() if over or self.name != "uchokrola" else self.scores
+        final = state.is_over() or self.truncated()
+        # Ucho Króla's prestige is secret until the end (or the cut, where it is counted as
+        # the OpenSpiel bridge counts it): its rewards come all at once then
+        scores = state.scores() if final or self.name != "uchokrola" else self.scores
         out = [(scores[s] - self.scores[s]) / self.scale for s in range(self.players)]
         self.scores = list(scores)
         return out

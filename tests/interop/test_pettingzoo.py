@@ -161,3 +161,22 @@ def test_ansi_render_draws_the_table_as_the_seat_to_move_sees_it() -> None:
     p = parallel_env(players=2, render_mode="ansi")
     p.reset(seed=1)
     assert "row 1" in (p.render() or "")
+
+
+def test_ucho_krola_is_cut_at_max_moves_with_the_prestige_counted() -> None:
+    e = raw_env("uchokrola", players=3, max_moves=40)
+    e.reset(seed=6)
+    totals = dict.fromkeys(e.possible_agents, 0.0)
+    rng = np.random.default_rng(6)
+    steps = 0
+    for agent in e.agent_iter(max_iter=10_000):
+        obs, reward, termination, truncation, _info = e.last()
+        totals[agent] += reward
+        if termination or truncation:
+            e.step(None)
+            continue
+        e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+        steps += 1
+    assert steps == 40 and all(e.truncations.values()) and not any(e.terminations.values())
+    assert e.state_ is not None and not e.state_.is_over()
+    assert [totals[a] for a in e.possible_agents] == [float(s) for s in e.state_.scores()]
