@@ -28,8 +28,9 @@ def test_the_policy_gradient_learner_beats_random_at_kukakoenig() -> None:
     untrained = pg.Policy(0)
     policy = pg.train(episodes=300, seed=0)
     assert not np.array_equal(policy.w, untrained.w)
-    # 300 new deals: a win rate whose 95% interval lies above ½ (ties count ½)
-    rate, margin = pg.evaluate(policy, games=300, seed=1)
+    # 200 new deals: a win rate whose 95% interval lies well above ½ (ties count ½); random
+    # against random wins ½, the trained learner about ¾
+    rate, margin = pg.evaluate(policy, games=200, seed=1)
     assert rate - margin > 0.55, (rate, margin)
 
 
