@@ -344,11 +344,12 @@ class KukakoenigParallelEnv(ParallelEnv):  # type: ignore[misc]
         if missing:
             raise ValueError(f"{', '.join(missing)} must pick a row in this call")
         for s in movers:  # checked before any is applied: a refused call changes nothing
-            act = table.actions[int(actions[f"player_{s}"])] if 0 <= int(
-                actions[f"player_{s}"]) < len(table.actions) else None
-            if act is None or act not in state.legal_actions(s):
-                raise ValueError(f"player_{s}: action {actions[f'player_{s}']} is not legal now "
-                                 f"(legal: {[table.vocabulary.ids[a] for a in state.legal_actions(s)]})")
+            number = int(actions[f"player_{s}"])
+            act = table.actions[number] if 0 <= number < len(table.actions) else None
+            legal = state.legal_actions(s)
+            if act is None or act not in legal:
+                raise ValueError(f"player_{s}: action {number} is not legal now (legal: "
+                                 f"{[table.vocabulary.ids[a] for a in legal]})")
         for s in movers:
             table.play(s, actions[f"player_{s}"])
         table.moves += 1

@@ -20,8 +20,9 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 #: Slots named in Ucho Króla's action numbers (``take Faux pas from 2:16`` at most). A display
-#: holds at most 3 cards between turns; one turn's plays, ripostes and effects add a few (8 at
-#: most in 3,000 random games). An action beyond it raises a ValueError naming it.
+#: holds at most 3 cards between turns; one turn's plays, ripostes and effects add a few (9 at
+#: most in 3,000 random games of 2 to 6 players). An action beyond it raises a ValueError
+#: naming it.
 UCHO_SLOTS = 16
 UCHO_SEATS = 6
 
