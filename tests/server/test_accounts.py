@@ -9,10 +9,12 @@ import hashlib
 import random
 import secrets
 import time
+from collections.abc import Callable
 from typing import Any
 
 import httpx
 import pytest
+import sqlalchemy as sa
 
 from .harness import SeatLog, Server, db_rows, play_seat, run
 
@@ -257,3 +259,40 @@ def test_deleting_an_account_keeps_its_games(server: Server) -> None:
     again = registered(server, name)
     assert again.get("/api/me").json()["name"] == name
     assert server.get(f"/api/profiles/{name}").json()["ratings"] == []
+
+
+def test_results_from_before_accounts_become_guests(db_url_factory: Callable[[], str]) -> None:
+    """A database from before accounts (revision 0004): the results kept under names anyone
+    could take count for nobody after the upgrade; bots' results still count."""
+    from datetime import UTC, datetime
+
+    from alembic import command
+    from alembic.config import Config
+
+    from kingscourt.server.store import MIGRATIONS, Store, make_engine
+
+    url = db_url_factory()
+    engine = make_engine(url)
+    cfg = Config()
+    cfg.set_main_option("script_location", str(MIGRATIONS))
+    with engine.begin() as connection:
+        cfg.attributes["connection"] = connection
+        command.upgrade(cfg, "0004")
+    with engine.begin() as c:
+        c.execute(sa.text(
+            "INSERT INTO tables (id, game, rules, players, seed, setup, status, created_at) "
+            "VALUES ('old', 'king', '{}', 4, 1, '{}', 'finished', :at)"),
+            {"at": datetime(2026, 11, 1, tzinfo=UTC)})
+        c.execute(sa.text(
+            "INSERT INTO player_results (table_id, seat, name, kind, game, score, won, kings, "
+            "king_points) VALUES ('old', 0, 'Ada', 'human', 'king', 10, :t, 0, 3), "
+            "('old', 1, 'Bot (basic)', 'bot', 'king', 5, :f, 0, 2)"), {"t": True, "f": False})
+    engine.dispose()
+    store = Store(url)
+    try:
+        store.migrate()
+        assert store.player("Ada") == []
+        assert store.player("Bot (basic)", "bot")[0]["games"] == 1
+        assert {e["name"] for e in store.leaderboard(50)} == {"Bot (basic)"}
+    finally:
+        store.close()
