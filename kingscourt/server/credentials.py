@@ -39,6 +39,7 @@ from .store import Store, aware
 HASHING = 2
 #: what the account routes may answer besides 200/201/204
 AUTH_ERRORS: dict[int | str, dict[str, object]] = {
+    400: {"model": ErrorDetail, "description": "the body is not text (UTF-8 JSON)"},
     401: {"model": ErrorDetail, "description": "not logged in (no session, or it expired or "
           "was revoked)"},
     403: {"model": ErrorDetail, "description": "a cross-site request (its Origin is not this "

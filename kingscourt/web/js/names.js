@@ -14,7 +14,7 @@ export function seatName(seats, seat, me) {
   if (seat === me) return "You";
   const info = seats && seats.find((s) => s.seat === seat);
   if (info && info.kind === "bot") return `Bot ${seat + 1}${info.level ? ` (${info.level})` : ""}`;
-  if (info && info.name) return info.name;
+  if (info && info.name) return info.guest ? `${info.name} (guest)` : info.name;
   if (info && info.kind === "human" && !info.taken) return `Seat ${seat + 1} (free)`;
   return `Seat ${seat + 1}`;
 }

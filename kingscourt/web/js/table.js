@@ -6,6 +6,7 @@ import { gameInfoInto } from "./games.js";
 import { seatName } from "./names.js";
 import { forgetSeat, rememberSeat, seatAt } from "./store.js";
 import { api } from "./api.js";
+import { inviteByName } from "./friends.js";
 import { mountKing } from "./king.js";
 import { mountKukakoenig } from "./kukakoenig.js";
 import { mountUchokrola } from "./uchokrola.js";
@@ -130,7 +131,7 @@ function renderRoom(room, tableId, token, host, msg, data) {
   const free = msg.seats.filter((s) => s.kind === "human" && !s.taken).length;
   const people = h("ul.room-seats", {}, msg.seats.map((s) => h("li", { dataset: { seat: String(s.seat) } },
     `Seat ${s.seat + 1}: `,
-    s.kind === "bot" ? `Bot (${s.level})` : s.taken ? `${s.name || "a player"}${s.seat === host ? " (host)" : ""}${s.connected ? "" : " · away"}` : "waiting for a player…")));
+    s.kind === "bot" ? `Bot (${s.level})` : s.taken ? `${s.name || "a player"}${s.guest ? " (guest)" : ""}${s.seat === host ? " (host)" : ""}${s.connected ? "" : " · away"}` : "waiting for a player…")));
   const parts = [h("h2", {}, "Waiting room"),
     h("p", {}, `The game starts when every seat is taken (${free} free)${isHost ? ", or when you start it" : ""}.`),
     people];
@@ -173,6 +174,7 @@ function renderInvites(box, tableId, seats) {
             try { await navigator.clipboard.writeText(link); toast("Link copied.", "info", 1500); }
             catch { toast("Select the link and copy it.", "info"); }
           },
-        }, "Copy"));
+        }, "Copy"),
+        inviteByName(tableId, i.seat, i.invite));
     }))));
 }
