@@ -62,3 +62,43 @@ def test_register_log_in_and_play_rated(new_page) -> None:
     page.select_option("#rating-game", "kukakoenig")
     page.wait_for_selector(f"#ratings[data-game=kukakoenig] a:text('{name}')")
     assert page.locator("#ratings tr.bot").count() == 3
+
+
+def registered_page(new_page, name: str) -> Page:
+    """A page whose browser context is logged in as a new account ``name``."""
+    page: Page = new_page()
+    page.goto("/")
+    for path in ("/api/accounts", "/api/session"):
+        r = page.request.post(path, data={"name": name, "password": PASSWORD})
+        assert r.ok, r.text()
+    return page
+
+
+def test_a_friend_invited_by_name(new_page) -> None:
+    """Ben follows Ana and sees her online with her waiting table; Ana invites him to its free
+    seat by name from the waiting room; the invitation shows in Ben's lobby and seats him."""
+    ana_name, ben_name = f"Ana{secrets.token_hex(3)}", f"Ben{secrets.token_hex(3)}"
+    ana, ben = registered_page(new_page, ana_name), registered_page(new_page, ben_name)
+    assert ben.request.post("/api/me/following", data={"name": ana_name}).ok
+    ana.goto("/")
+    ana.click("a[data-game=kukakoenig]")
+    ana.wait_for_selector("#create")
+    ana.select_option("#players", "2")
+    ana.select_option("#seat-1", "human")
+    ana.click("#create")
+    ana.wait_for_selector(".table-page[data-status=waiting] .invite-name")
+    ana.fill(".invite-name", ben_name)
+    ana.click("form.invite-by-name button[type=submit]")
+    ana.wait_for_selector("#toast:text('Invitation sent')")
+    table = re.search(r"#/table/([^/]+)/", ana.url)
+    assert table is not None
+    ben.goto("/")
+    ben.wait_for_selector(f"#friend-list li[data-friend='{ana_name}'] .badge.online")
+    assert ben.locator(f"#friend-list li[data-table='{table.group(1)}']").count() == 1
+    ben.wait_for_selector(f"#invitations li[data-table='{table.group(1)}']")
+    assert ana_name in ben.inner_text("#invitations")
+    shot(ben, "account-lobby-friends")
+    ben.click("#invitations button.take-invitation")
+    ben.wait_for_selector(".board[data-version]")  # the last seat taken: the game starts
+    ana.wait_for_selector(".board[data-version]")
+    assert ben.locator(".seat-label").inner_text() == "You: seat 2"
