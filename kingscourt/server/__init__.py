@@ -45,8 +45,9 @@ Decisions:
   ``malformed-action``; a spectator acting, or a token acting for another seat, is ``bad-token``.
 - **Statistics** are written with the game's last action: one ``player_results`` row per named
   seat (accounts by their name, bots as ``Bot (level)``, guests kept as ``guest`` rows that
-  nothing counts): score, win, Kings made, King points; ratings in the same transaction. **King points** are :func:`kingscourt.games.king.ranking.king_points`, not redefined
-  here: per finished King game, 1 point for every other seat outscored (½ for a tie) plus 1 for
+  nothing counts): score, win, Kings made, King points; ratings in the same transaction.
+  **King points** are :func:`kingscourt.games.king.ranking.king_points`, not redefined here:
+  per finished King game, 1 point for every other seat outscored (½ for a tie) plus 1 for
   every King made; the leaderboard sums them over a player's King games.
 """
 
