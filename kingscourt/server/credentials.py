@@ -71,7 +71,8 @@ class Passwords:
     def __init__(self) -> None:
         self.hasher = PasswordHasher()
         self._slots = asyncio.Semaphore(HASHING)
-        self._dummy = self.hasher.hash("no account has this password")
+        #: checked for a name without an account; made on first use (not at start: it is slow)
+        self._dummy: str | None = None
 
     async def hash(self, password: str) -> str:
         async with self._slots:
@@ -80,8 +81,10 @@ class Passwords:
     async def verify(self, digest: str | None, password: str) -> bool:
         """``password`` is the one of ``digest`` (None: no account; always False, as slowly)."""
         def check() -> bool:
+            if digest is None and self._dummy is None:
+                self._dummy = self.hasher.hash("no account has this password")
             try:
-                return self.hasher.verify(digest or self._dummy, password) and digest is not None
+                return self.hasher.verify(digest or self._dummy or "", password) and digest is not None
             except (VerificationError, InvalidHashError):
                 return False
 
