@@ -168,6 +168,21 @@ def serve(
              "as abandoned (0: never)")] = 24 * 3600.0,
     bot_workers: Annotated[int | None, typer.Option(min=1, help="worker processes in which bots "
                                                     "think; default: cores minus one, at least 1")] = None,
+    allowed_origin: Annotated[list[str] | None, typer.Option(
+        help="an origin besides the server's own whose pages may open table sockets and send "
+             "state-changing requests, e.g. https://kings.example (repeatable)")] = None,
+    secure_cookies: Annotated[bool, typer.Option(
+        help="mark the session cookie Secure even on plain http (it is whenever the request "
+             "came over https)")] = False,
+    login_rate: Annotated[str, typer.Option(
+        envvar="KINGSCOURT_LOGIN_RATE",
+        help="failed logins per account name before 429 (a limits rate)")] = "5/minute",
+    login_address_rate: Annotated[str, typer.Option(
+        envvar="KINGSCOURT_LOGIN_ADDRESS_RATE",
+        help="failed logins per client address before 429 (a limits rate)")] = "20/minute",
+    register_rate: Annotated[str, typer.Option(
+        envvar="KINGSCOURT_REGISTER_RATE",
+        help="accounts one client address may register (a limits rate)")] = "10/hour",
 ) -> None:
     """Run the table server: lobby, live tables over WebSocket, statistics."""
     from limits import parse
@@ -177,17 +192,23 @@ def serve(
 
     if bot_delay < 0:
         raise typer.BadParameter("--bot-delay must be 0 or more")
-    try:
-        parse(create_rate)
-    except ValueError as e:
-        raise typer.BadParameter(f"--create-rate: {e}") from e
+    for flag, rate in (("--create-rate", create_rate), ("--login-rate", login_rate),
+                       ("--login-address-rate", login_address_rate),
+                       ("--register-rate", register_rate)):
+        try:
+            parse(rate)
+        except ValueError as e:
+            raise typer.BadParameter(f"{flag}: {e}") from e
     config = ServerConfig(db_url=resolve_db_url(db), bot_delay=bot_delay,
                           ws_max_bytes=ws_max_bytes, http_max_bytes=http_max_bytes,
                           create_rate=create_rate,
                           max_open_tables=max_open_tables, tables_page=tables_page,
                           abandon_after=abandon_after,
                           sockets_per_token=sockets_per_token, max_spectators=max_spectators,
-                          insecure_seeds=insecure_seeds, bot_workers=bot_workers)
+                          insecure_seeds=insecure_seeds, bot_workers=bot_workers,
+                          allowed_origins=tuple(allowed_origin or ()), secure_cookies=secure_cookies,
+                          login_rate=login_rate, login_address_rate=login_address_rate,
+                          register_rate=register_rate)
     shown = config.db_url.split("@")[-1] if "@" in config.db_url else config.db_url
     console = Console()
     console.print(f"kingscourt server on [bold]http://{host}:{port}[/bold] "

@@ -6,7 +6,10 @@
 and the authority pipeline), :mod:`.autoplay` (bots and turn timers), :mod:`.hub` (tables in
 memory, recovery), :mod:`.lobby`, :mod:`.players`, :mod:`.play` (the routes), :mod:`.wire` and
 :mod:`.lobby_models` (the pydantic messages), :mod:`.bounds` (the limits: refusals, table
-creation per client address, abandoned tables).
+creation per client address, abandoned tables). Accounts: :mod:`.credentials` (names,
+Argon2id, login limits), :mod:`.sessions` (the cookie and its session rows), :mod:`.accounts`,
+:mod:`.ratings` (OpenSkill), :mod:`.profile`, :mod:`.friends` (follows, invitations by name),
+:mod:`.origin` (no cross-site use of a session), :mod:`.account_models`.
 
 Decisions:
 
@@ -41,9 +44,10 @@ Decisions:
   action; nothing changed). A malformed action text is ``illegal-action`` with rule
   ``malformed-action``; a spectator acting, or a token acting for another seat, is ``bad-token``.
 - **Statistics** are written with the game's last action: one ``player_results`` row per named
-  seat (humans by their display name, bots as ``Bot (level)``): score, win, Kings made, King
-  points. **King points** are :func:`kingscourt.games.king.ranking.king_points`, not redefined
-  here: per finished King game, 1 point for every other seat outscored (½ for a tie) plus 1 for
+  seat (accounts by their name, bots as ``Bot (level)``, guests kept as ``guest`` rows that
+  nothing counts): score, win, Kings made, King points; ratings in the same transaction.
+  **King points** are :func:`kingscourt.games.king.ranking.king_points`, not redefined here:
+  per finished King game, 1 point for every other seat outscored (½ for a tie) plus 1 for
   every King made; the leaderboard sums them over a player's King games.
 """
 

@@ -16,10 +16,11 @@ from fastapi.staticfiles import StaticFiles
 from sqlalchemy.exc import InterfaceError, OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 
-from . import autoplay, lobby, play, players
+from . import accounts, autoplay, friends, lobby, play, players, profile, sessions
 from .bounds import CreationGuard, Sweeper, problems
 from .config import ServerConfig
 from .hub import Hub
+from .origin import OriginCheck
 
 STATIC = Path(__file__).parent / "static"
 WEB = Path(__file__).parent.parent / "web"  # the browser client (static ES modules)
@@ -37,6 +38,7 @@ def create_app(config: ServerConfig) -> FastAPI:
         hub = Hub(config)
         await hub.start()
         app.state.hub = hub
+        app.state.accounts = sessions.Services(config, hub.store)
         app.state.guard = CreationGuard(
             config.create_rate, config.max_open_tables,
             lambda t: t in hub.tables and not hub.tables[t].over)
@@ -63,6 +65,12 @@ def create_app(config: ServerConfig) -> FastAPI:
     app.include_router(players.router)
     app.include_router(play.router)
     app.include_router(autoplay.router)
+    app.include_router(accounts.router)
+    app.include_router(sessions.router)
+    app.include_router(friends.router)
+    app.include_router(profile.router)
+    # no cross-site use of a session: foreign Origins may not open sockets or change anything
+    app.add_middleware(OriginCheck, allowed_origins=config.allowed_origins)
 
     @app.exception_handler(RequestValidationError)
     async def invalid(request: Request, exc: RequestValidationError) -> JSONResponse:

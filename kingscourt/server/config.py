@@ -55,3 +55,13 @@ class ServerConfig:
     max_open_tables: int = 10
     tables_page: int = 50
     abandon_after: float = 24 * 3600.0
+    #: origins besides the server's own (its Host) whose pages may open sockets and send
+    #: state-changing requests (``https://kings.example``); see :mod:`.origin`
+    allowed_origins: tuple[str, ...] = ()
+    #: mark the session cookie Secure even when the request did not come over https
+    secure_cookies: bool = False
+    #: failed logins per account name, and per client address, before 429 (``limits`` rates)
+    login_rate: str = "5/minute"
+    login_address_rate: str = "20/minute"
+    #: accounts one client address may register
+    register_rate: str = "10/hour"

@@ -12,6 +12,7 @@ from ..engine import GAMES, Game, load_game, rules_dict
 from .autoplay import Autoplayer
 from .config import ServerConfig
 from .connections import CLOSE_ABANDONED
+from .credentials import Who, registered
 from .lobby_models import (
     CreateTable,
     JoinResult,
@@ -121,7 +122,9 @@ class Hub:
 
     # --- tables -----------------------------------------------------------------------------
 
-    async def create(self, req: CreateTable) -> TableCreated:
+    async def create(self, req: CreateTable, account: Who | None = None) -> TableCreated:
+        """A new table; with ``account`` (the creator is logged in) the first named human seat
+        is the account's, under its name. Every other named human seat is a guest's."""
         game = check_request(req)
         humans = sum(1 for s in req.seats if s.kind == "human")
         if req.seed is not None and humans > 1 and not self.config.insecure_seeds:
@@ -136,12 +139,19 @@ class Hub:
         seats = []
         tokens: dict[int, str] = {}
         invites: dict[int, str] = {}
+        mine = next((i for i, s in enumerate(req.seats) if s.kind == "human" and s.name), None)
+        if account is None:
+            mine = None
+        await self._guests([s.name.strip() for i, s in enumerate(req.seats)
+                            if s.kind == "human" and s.name and i != mine])
         for i, s in enumerate(req.seats):
             if s.kind == "bot":
                 level = s.level or "random"
                 seats.append(SeatData(i, "bot", level, None, s.name or f"Bot ({level})", True))
             else:
                 name = s.name.strip() if s.name else None
+                if i == mine and account is not None:
+                    name = account.name
                 if s.open and name is not None:
                     raise LobbyError(f"seat {i}: an open seat is free for anyone: give it no name")
                 if name is not None:  # seated at once: its person's token
@@ -150,7 +160,8 @@ class Hub:
                     invites[i] = secrets.token_urlsafe(16)
                 seats.append(SeatData(i, "human", None, secret_hash(tokens[i]) if i in tokens else None,
                                       name, name is not None, open=s.open,
-                                      invite_hash=secret_hash(invites[i]) if i in invites else None))
+                                      invite_hash=secret_hash(invites[i]) if i in invites else None,
+                                      account_id=account.id if i == mine and account else None))
         data = TableData(id=secrets.token_urlsafe(6), game=game.name, rules=rules_dict(game.rules),
                          players=len(seats), seed=seed, setup={}, turn_seconds=req.turn_seconds,
                          # the waiting room: a table with a free human seat waits for its players
@@ -226,7 +237,44 @@ class Hub:
             raise LobbyError("a name must not be blank")
         return name.strip()
 
-    async def _occupy(self, table: LiveTable, seat: int, name: str) -> str:
+    async def _guests(self, names: list[str]) -> None:
+        """A guest may not play under an account's name (409 naming it)."""
+        taken = await self.store.run(registered, self.store, names) if names else []
+        if taken:
+            raise LobbyError(f"the name {taken[0]!r} belongs to an account: log in as "
+                             "that account, or choose another name to play as a guest", 409)
+
+    async def _player(self, name: str, account: Who | None) -> str:
+        """The name a seat is taken under: the account's, or a guest's that is no account's."""
+        if account is not None:
+            return account.name
+        name = self._name(name)
+        await self._guests([name])
+        return name
+
+    def forget_account(self, account_id: int, name: str) -> None:
+        """A deleted account: its seats at live tables keep playing under ``name``, as guests."""
+        for table in self.tables.values():
+            changed = False
+            for s in table.seats:
+                if s.account_id == account_id:
+                    s.name, s.account_id, changed = name, None, True
+            if changed:
+                table.broadcast()
+
+    async def claim(self, table_id: str, seat: int, account: Who) -> TakeResult:
+        """Take a free seat for ``account`` (it was invited to it by name, see
+        :mod:`.friends`): the answer holds a new token."""
+        table = await self._table(table_id)
+        if not 0 <= seat < len(table.seats) or table.seats[seat].kind != "human":
+            raise LobbyError(f"table {table_id} has no human seat {seat}", 404)
+        async with table.lock:
+            token = await self._occupy(table, seat, account.name, account.id)
+        return TakeResult(seat=seat, name=account.name, token=token,
+                          ws=f"/ws/tables/{table.id}?token={token}")
+
+    async def _occupy(self, table: LiveTable, seat: int, name: str,
+                      account_id: int | None = None) -> str:
         """Seat ``name`` at a free human seat (stored before anyone is told) with a new token,
         the one returned. The caller holds the table's lock."""
         self._not_over(table)
@@ -235,9 +283,11 @@ class Hub:
             raise LobbyError(f"seat {seat} is taken (by {info.name}); leave it first", 409)
         token = secrets.token_urlsafe(16)
         digest = secret_hash(token)
-        if not await self.store.run(self.store.occupy_seat, table.id, seat, name, digest):
+        if not await self.store.run(self.store.occupy_seat, table.id, seat, name, digest,
+                                    account_id):
             raise LobbyError(f"seat {seat} is taken; leave it first", 409)
         info.name, info.taken, info.token_hash = name, True, digest
+        info.account_id = account_id
         if table.waiting and all(s.taken for s in table.seats):
             await self._start(table, [])  # every human seat is taken: the game starts by itself
         else:
@@ -300,21 +350,25 @@ class Hub:
         self.release(table)
         return StartResult(status=table.status, filled=[])
 
-    async def join(self, table_id: str, invite: str, name: str) -> JoinResult:
-        """Take a free invitation seat with its invitation: the answer holds a new token."""
-        name = self._name(name)
+    async def join(self, table_id: str, invite: str, name: str,
+                   account: Who | None = None) -> JoinResult:
+        """Take a free invitation seat with its invitation: the answer holds a new token. A
+        logged-in ``account`` takes it under its own name."""
+        name = await self._player(name, account)
         table = await self._table(table_id)
         async with table.lock:
             seat = table.invited_seat(invite)
             if seat is None:
                 raise LobbyError("bad invitation: it opens no seat at this table", 403)
-            token = await self._occupy(table, seat, name)
+            token = await self._occupy(table, seat, name, account.id if account else None)
         return JoinResult(seat=seat, name=name, token=token,
                           ws=f"/ws/tables/{table.id}?token={token}")
 
-    async def take(self, table_id: str, seat: int, name: str) -> TakeResult:
-        """Take an open seat from the lobby: the answer holds a new token for the seat."""
-        name = self._name(name)
+    async def take(self, table_id: str, seat: int, name: str,
+                   account: Who | None = None) -> TakeResult:
+        """Take an open seat from the lobby: the answer holds a new token for the seat. A
+        logged-in ``account`` takes it under its own name."""
+        name = await self._player(name, account)
         table = await self._table(table_id)
         if not 0 <= seat < len(table.seats):
             raise LobbyError(f"table {table_id} has no seat {seat}", 404)
@@ -322,7 +376,7 @@ class Hub:
         if info.kind != "human" or not info.open:
             raise LobbyError(f"seat {seat} is not open: it needs its invitation link", 403)
         async with table.lock:
-            token = await self._occupy(table, seat, name)
+            token = await self._occupy(table, seat, name, account.id if account else None)
         return TakeResult(seat=seat, name=name, token=token,
                           ws=f"/ws/tables/{table.id}?token={token}")
 
@@ -337,6 +391,7 @@ class Hub:
             if not await self.store.run(self.store.free_seat, table.id, seat, digest):
                 raise LobbyError("bad token: it no longer holds the seat", 403)
             info.name, info.taken, info.token_hash = None, False, None
+            info.account_id = None
             table.revoke(digest)
             table.broadcast()
         return LeaveResult(seat=seat, free=True)

@@ -27,6 +27,7 @@ from .lobby_models import (
     TakeRequest,
     TakeResult,
 )
+from .sessions import account_of
 from .wire import WireDoc
 
 #: every refusal is ``{"detail": "..."}``; 503: the database is unavailable
@@ -94,12 +95,15 @@ async def create_table(req: CreateTable, request: Request) -> TableCreated:
     acts: keep yours) and the invitation of every other seat that is not open (hand it to the
     person you invite: joining with it gives them a token of their own). One client address may
     create tables at the server's ``--create-rate`` (429 with ``Retry-After`` beyond it) and hold
-    at most ``--max-open-tables`` open tables (409 beyond it)."""
+    at most ``--max-open-tables`` open tables (409 beyond it). A logged-in creator (the
+    session cookie) plays the first named human seat under the account's name; every other
+    named seat is a guest's, and a guest may not take an account's name (409)."""
     guard: CreationGuard = request.app.state.guard
     address = request.client.host if request.client is not None else "unknown"
+    account = await account_of(request)
     try:
         with guard.creating(address) as created:
-            table = await hub_of(request).create(req)
+            table = await hub_of(request).create(req, account)
             created(table.id)
             return table
     except Refused as e:
@@ -152,9 +156,11 @@ async def table_info(table_id: str, request: Request) -> TableInfo:
 @router.post("/tables/{table_id}/join", response_model=JoinResult)
 async def join(table_id: str, req: JoinRequest, request: Request) -> JoinResult:
     """Take a free human seat with its invitation and a display name; the answer holds a new
-    token, the seat's only credential (the invitation never acts)."""
+    token, the seat's only credential (the invitation never acts). Logged in, you take it
+    under your account's name; a guest may not take an account's name (409)."""
     try:
-        return await hub_of(request).join(known_id(table_id), req.invite, req.name)
+        return await hub_of(request).join(known_id(table_id), req.invite, req.name,
+                                          await account_of(request))
     except LobbyError as e:
         raise refuse(e) from e
 
@@ -162,9 +168,11 @@ async def join(table_id: str, req: JoinRequest, request: Request) -> JoinResult:
 @router.post("/tables/{table_id}/seats/{seat}", response_model=TakeResult)
 async def take_seat(table_id: str, seat: int, req: TakeRequest, request: Request) -> TakeResult:
     """Take an open seat from the lobby (one created with ``"open": true``); the answer holds
-    the seat's token, to play with and to come back with."""
+    the seat's token, to play with and to come back with. Logged in, you take it under your
+    account's name; a guest may not take an account's name (409)."""
     try:
-        return await hub_of(request).take(known_id(table_id), seat, req.name)
+        return await hub_of(request).take(known_id(table_id), seat, req.name,
+                                          await account_of(request))
     except LobbyError as e:
         raise refuse(e) from e
 

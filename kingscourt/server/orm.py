@@ -9,7 +9,17 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import JSON, BigInteger, Boolean, DateTime, Float, ForeignKey, Integer, String
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    DateTime,
+    Float,
+    ForeignKey,
+    Integer,
+    String,
+    UniqueConstraint,
+)
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 from sqlalchemy.sql.expression import false
 
@@ -63,6 +73,9 @@ class SeatRow(Base):
     open: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     #: turns the timer played for this seat (the seat is marked when > 0)
     timeouts: Mapped[int] = mapped_column(Integer, default=0)
+    #: the account of the present occupant (None: a guest, a bot or nobody)
+    account_id: Mapped[int | None] = mapped_column(ForeignKey("accounts.id", ondelete="SET NULL"),
+                                                   nullable=True)
 
 
 class ActionRow(Base):
@@ -103,6 +116,8 @@ class PlayerResult(Base):
                                           primary_key=True)
     seat: Mapped[int] = mapped_column(Integer, primary_key=True)
     name: Mapped[str] = mapped_column(String(64), index=True)
+    #: ``human`` (an account: its statistics count), ``bot``, ``guest`` (kept, never counted) or
+    #: ``deleted`` (an account since deleted, its name anonymised)
     kind: Mapped[str] = mapped_column(String(8))
     game: Mapped[str] = mapped_column(String(32))
     score: Mapped[int] = mapped_column(Integer)
@@ -111,3 +126,101 @@ class PlayerResult(Base):
     kings: Mapped[int] = mapped_column(Integer)
     #: King points earned (King only; see kingscourt.games.king.ranking)
     king_points: Mapped[float] = mapped_column(Float)
+    #: the account that held the seat (None: a guest or a bot)
+    account_id: Mapped[int | None] = mapped_column(ForeignKey("accounts.id", ondelete="SET NULL"),
+                                                   nullable=True, index=True)
+
+
+# --- accounts, sessions, ratings and friends (kingscourt.server.accounts and neighbours) ------
+
+class Account(Base):
+    """A registered player. ``name`` is shown as registered (NFC, trimmed); ``name_key`` makes
+    it unique regardless of case and width. Only the Argon2id hash of the password is kept."""
+
+    __tablename__ = "accounts"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    name: Mapped[str] = mapped_column(String(64))
+    name_key: Mapped[str] = mapped_column(String(128), unique=True)
+    password_hash: Mapped[str] = mapped_column(String(256))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class SessionRow(Base):
+    """A login: the SHA-256 hash of the cookie's secret (never the secret), until it expires
+    or is revoked (logout, password change, account deleted)."""
+
+    __tablename__ = "sessions"
+
+    secret_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"), index=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class Rating(Base):
+    """An account's present OpenSkill rating in one game, and the rated games behind it."""
+
+    __tablename__ = "ratings"
+
+    account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"),
+                                            primary_key=True)
+    game: Mapped[str] = mapped_column(String(32), primary_key=True)
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    games: Mapped[int] = mapped_column(Integer, default=0)
+    wins: Mapped[int] = mapped_column(Integer, default=0)
+
+
+class RatingChange(Base):
+    """An account's rating after one rated game: the rating history a profile draws."""
+
+    __tablename__ = "rating_history"
+
+    account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"),
+                                            primary_key=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"),
+                                          primary_key=True)
+    game: Mapped[str] = mapped_column(String(32))
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)
+
+
+class Follow(Base):
+    """``follower`` follows ``followee`` (by name; the lobby shows whom one follows)."""
+
+    __tablename__ = "follows"
+
+    follower_id: Mapped[int] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"),
+                                             primary_key=True)
+    followee_id: Mapped[int] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"),
+                                             primary_key=True, index=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class Invitation(Base):
+    """An account invited by name to a free seat; only that account may take the seat with it."""
+
+    __tablename__ = "invitations"
+    __table_args__ = (UniqueConstraint("table_id", "seat", "to_id"),)
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"))
+    seat: Mapped[int] = mapped_column(Integer)
+    from_id: Mapped[int] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"), index=True)
+    to_id: Mapped[int] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"), index=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class KingChoice(Base):
+    """One deal of a finished King game: who chose which contract, and what it gave them."""
+
+    __tablename__ = "king_choices"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"),
+                                          primary_key=True)
+    deal: Mapped[int] = mapped_column(Integer, primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    contract: Mapped[str] = mapped_column(String(16))
+    points: Mapped[int] = mapped_column(Integer)

@@ -7,7 +7,9 @@ from typing import Literal
 from fastapi import APIRouter, HTTPException, Query, Request
 from pydantic import TypeAdapter, ValidationError
 
+from .account_models import RatingEntry
 from .bounds import problems
+from .credentials import by_name
 from .lobby import ERRORS, hub_of
 from .lobby_models import (
     CleanName,
@@ -17,6 +19,7 @@ from .lobby_models import (
     PlayerStats,
     reserved,
 )
+from .profile import rated_leaderboard
 from .store import aware
 
 router = APIRouter(prefix="/api", tags=["players"], responses=ERRORS)
@@ -34,6 +37,9 @@ async def player(name: str, request: Request) -> PlayerStats:
         raise HTTPException(422, problems(e.errors(include_url=False), whole="name")) from e
     kind: Literal["human", "bot"] = "bot" if reserved(name) else "human"
     hub = hub_of(request)
+    if kind == "human":  # an account's statistics, under its name as registered (any case)
+        found = await hub.store.run(by_name, hub.store, name)
+        name = found.who.name if found is not None else name
     rows = await hub.store.run(hub.store.player, name, kind)
     if not rows:
         raise HTTPException(404, f"no finished game of a player named {name!r}")
@@ -43,12 +49,21 @@ async def player(name: str, request: Request) -> PlayerStats:
                        king_points=sum(g.king_points for g in by_game), by_game=by_game)
 
 
-@router.get("/leaderboard", response_model=list[LeaderboardEntry])
+@router.get("/leaderboard", response_model=list[LeaderboardEntry] | list[RatingEntry])
 async def leaderboard(request: Request,
-                      limit: int = Query(50, ge=1, le=500)) -> list[LeaderboardEntry]:
+                      limit: int = Query(50, ge=1, le=500),
+                      game: str | None = Query(None, max_length=32, description=(
+                          "a game (king, kukakoenig, uchokrola): its rating table instead"))
+                      ) -> list[LeaderboardEntry] | list[RatingEntry]:
     """Players by King points (see kingscourt.games.king.ranking): per finished King game 1 for
     every other seat outscored (½ a tie) plus 1 for every King made. Each bot level is one
-    entry of kind ``bot``."""
+    entry of kind ``bot``. Accounts only: guests have no statistics.
+
+    With ``game``: that game's rating table instead (see kingscourt.server.ratings): accounts
+    by rating (the OpenSkill ordinal, mu - 3 sigma) with their rated games and wins, and each
+    bot level at its fixed reference rating."""
+    if game is not None:
+        return await rated_leaderboard(request, game, limit)
     hub = hub_of(request)
     rows = await hub.store.run(hub.store.leaderboard, limit)
     return [LeaderboardEntry.model_validate(r) for r in rows]

@@ -22,6 +22,7 @@ from alembic.config import Config
 from sqlalchemy import Engine, Integer, cast, create_engine, event, false, func, select, true, update
 from sqlalchemy.orm import Session, sessionmaker
 
+from . import ratings
 from .orm import ActionRow, FinishedGame, PlayerResult, SeatRow, TableRow
 
 T = TypeVar("T")
@@ -57,6 +58,8 @@ class SeatData:
     timeouts: int = 0
     open: bool = False
     invite_hash: str | None = None
+    #: the present occupant's account (None: a guest, a bot or nobody)
+    account_id: int | None = None
 
 
 @dataclass(slots=True)
@@ -90,6 +93,10 @@ class Result:
     won: bool
     kings: int
     king_points: float
+    #: the account that held the seat (None: a guest or a bot)
+    account_id: int | None = None
+    #: a bot's level (its fixed reference rating)
+    level: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,6 +107,10 @@ class Finish:
     scores: list[int]
     winners: list[int]
     results: list[Result]
+    #: the seats that play as one side (Ucho Króla's Kokieteria); empty: every seat alone
+    teams: list[list[int]] = field(default_factory=list)
+    #: King: (deal, chooser, contract, the chooser's points in that deal) for every deal
+    choices: list[tuple[int, int, str, int]] = field(default_factory=list)
 
 
 def make_engine(url: str) -> Engine:
@@ -159,7 +170,7 @@ class Store:
             s.flush()
             s.add_all(SeatRow(table_id=t.id, seat=x.seat, kind=x.kind, level=x.level,
                               token_hash=x.token_hash, invite_hash=x.invite_hash, name=x.name,
-                              taken=x.taken, timeouts=0, open=x.open)
+                              taken=x.taken, timeouts=0, open=x.open, account_id=x.account_id)
                       for x in t.seats)
 
     def append(self, table_id: str, version: int, seat: int, action: str, actor: str,
@@ -179,18 +190,23 @@ class Store:
                                    winners=finish.winners, finished_at=stamp))
                 s.add_all(PlayerResult(table_id=table_id, seat=r.seat, name=r.name, kind=r.kind,
                                        game=finish.record["game"], score=r.score, won=r.won,
-                                       kings=r.kings, king_points=r.king_points)
+                                       kings=r.kings, king_points=r.king_points,
+                                       account_id=r.account_id)
                           for r in finish.results)
+                ratings.store_finish(s, table_id, finish, stamp)
                 s.execute(update(TableRow).where(TableRow.id == table_id)
                           .values(status="finished", finished_at=stamp))
 
-    def occupy_seat(self, table_id: str, seat: int, name: str, token_hash: str) -> bool:
-        """Seat ``name`` with a new token at a free seat; False when it was taken meanwhile."""
+    def occupy_seat(self, table_id: str, seat: int, name: str, token_hash: str,
+                    account_id: int | None = None) -> bool:
+        """Seat ``name`` (of ``account_id``, or a guest) with a new token at a free seat; False
+        when it was taken meanwhile."""
         with self.sessions.begin() as s:
             done = s.connection().execute(update(SeatRow)
                                           .where(SeatRow.table_id == table_id, SeatRow.seat == seat,
                                                  SeatRow.kind == "human", SeatRow.taken == false())
-                                          .values(name=name, taken=True, token_hash=token_hash))
+                                          .values(name=name, taken=True, token_hash=token_hash,
+                                                  account_id=account_id))
             return bool(done.rowcount == 1)
 
     def free_seat(self, table_id: str, seat: int, token_hash: str) -> bool:
@@ -199,7 +215,8 @@ class Store:
             done = s.connection().execute(update(SeatRow)
                                           .where(SeatRow.table_id == table_id, SeatRow.seat == seat,
                                                  SeatRow.taken == true(), SeatRow.token_hash == token_hash)
-                                          .values(name=None, taken=False, token_hash=None))
+                                          .values(name=None, taken=False, token_hash=None,
+                                                  account_id=None))
             return bool(done.rowcount == 1)
 
     def start(self, table_id: str, fill: list[tuple[int, str, str]]) -> bool:
@@ -241,7 +258,7 @@ class Store:
             setup=dict(row.setup), turn_seconds=row.turn_seconds, status=row.status,
             created_at=aware(row.created_at), host=row.host,
             seats=[SeatData(x.seat, x.kind, x.level, x.token_hash, x.name, x.taken, x.timeouts,
-                            x.open, x.invite_hash) for x in seats],
+                            x.open, x.invite_hash, x.account_id) for x in seats],
             actions=[(a.seat, a.action) for a in actions])
 
     def load_open(self) -> list[TableData]:
@@ -299,7 +316,8 @@ class Store:
             rows = s.execute(
                 select(PlayerResult.name, PlayerResult.kind, points, func.count(), wins,
                        func.sum(PlayerResult.kings), func.avg(PlayerResult.score))
-                .where(PlayerResult.game == "king").group_by(PlayerResult.name, PlayerResult.kind)
+                .where(PlayerResult.game == "king", PlayerResult.kind.in_(("human", "bot")))
+                .group_by(PlayerResult.name, PlayerResult.kind)
                 .order_by(points.desc(), wins.desc(), PlayerResult.name, PlayerResult.kind)
                 .limit(limit)).all()
             return [{"rank": i + 1, "name": n, "kind": kind, "king_points": float(kp or 0),

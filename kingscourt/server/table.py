@@ -26,6 +26,7 @@ from ..engine import Game, IllegalAction, MalformedAction, State, load_game, mak
 from ..engine.errors import ReplayError
 from .bounds import problems
 from .connections import CLOSE_REPLACED, CLOSE_REVOKED, CLOSE_TABLE_FULL, Conn
+from .ratings import king_choices, teams_of
 from .store import Finish, Result, Store, TableData, secret_hash
 from .wire import ActMessage, Deadline, ErrorCode, ErrorMessage, SeatPublic, StateMessage, TableStatus
 
@@ -129,7 +130,8 @@ class LiveTable:
         connected = {c.seat for c in self.conns if not c.closed}
         return [SeatPublic(seat=s.seat, kind="bot" if s.kind == "bot" else "human", level=s.level,
                            name=s.name, taken=s.taken or s.kind == "bot",
-                           connected=s.kind == "bot" or s.seat in connected, timeouts=s.timeouts)
+                           connected=s.kind == "bot" or s.seat in connected, timeouts=s.timeouts,
+                           guest=s.kind == "human" and s.taken and s.account_id is None)
                 for s in self.seats]
 
     def state_text(self, seat: int | None, seats: list[SeatPublic] | None = None) -> str:
@@ -306,9 +308,14 @@ class LiveTable:
         winners = state.winners()
         per_seat = state.results()
         results = [
-            Result(seat=s.seat, name=s.name, kind=s.kind, score=per_seat[s.seat]["score"],
+            # statistics count for accounts and bots; a guest's result is kept, never counted
+            Result(seat=s.seat, name=s.name,
+                   kind="bot" if s.kind == "bot" else "human" if s.account_id is not None else "guest",
+                   score=per_seat[s.seat]["score"],
                    won=per_seat[s.seat]["won"], kings=per_seat[s.seat].get("kings", 0),
-                   king_points=per_seat[s.seat].get("king_points", 0.0))
+                   king_points=per_seat[s.seat].get("king_points", 0.0),
+                   account_id=s.account_id, level=s.level if s.kind == "bot" else None)
             for s in self.seats if s.name
         ]
-        return Finish(record=state.record(), scores=scores, winners=winners, results=results)
+        return Finish(record=state.record(), scores=scores, winners=winners, results=results,
+                      teams=teams_of(state), choices=king_choices(state))

@@ -53,6 +53,8 @@ class SeatPublic(BaseModel):
     connected: bool = Field(default=False, description="a client holds a connection for it")
     timeouts: int = Field(default=0, description="turns the turn timer played for this seat; "
                           "a seat with timeouts is marked")
+    guest: bool = Field(default=False, description="a human without an account holds the seat "
+                        "(shown marked as a guest; no statistics or rating)")
 
 
 class Deadline(BaseModel):

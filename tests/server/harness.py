@@ -32,7 +32,8 @@ def free_port() -> int:
 
 #: the per-address creation limits lifted: the suite creates many tables from one address
 #: (tests/server/test_bounds.py tests the limits themselves)
-LIFTED = ("--create-rate", "1000/second", "--max-open-tables", "0")
+LIFTED = ("--create-rate", "1000/second", "--max-open-tables", "0",
+          "--register-rate", "1000/second")
 
 
 class Server:
@@ -182,3 +183,17 @@ def run(coro: Any) -> Any:
 
     with ThreadPoolExecutor(1) as pool:
         return pool.submit(asyncio.run, coro).result()
+
+
+def db_rows(db_url: str, sql: str, **params: Any) -> list[dict[str, Any]]:
+    """The rows a query reads from the server's database (to check what is stored)."""
+    import sqlalchemy as sa
+
+    from kingscourt.server.store import make_engine
+
+    engine = make_engine(db_url)
+    try:
+        with engine.connect() as c:
+            return [dict(r._mapping) for r in c.execute(sa.text(sql), params)]
+    finally:
+        engine.dispose()

@@ -16,7 +16,7 @@ from websockets.asyncio.client import connect
 import kingscourt
 from kingscourt.games.king.ranking import king_points
 
-from .harness import SeatLog, Server, act, play_seat, recv_until, run
+from .harness import SeatLog, Server, act, db_rows, play_seat, recv_until, run
 
 BOTS = [{"kind": "bot", "level": "random"}, {"kind": "bot", "level": "basic"}]
 
@@ -84,13 +84,14 @@ def test_king_four_client_seats_and_spectator_never_see_hidden_cards(server: Ser
                     assert f'"{card}"' not in text, (log.seat, other, card, m["version"])
     state = check_record(server, t["id"], tmp_path)
     assert len(state.record()["actions"]) == logs[0].states[-1]["version"]
-    stats = server.get("/api/players/Ada").json()
-    assert any(g["game"] == "king" and g["games"] >= 1 for g in stats["by_game"])
-    board = {e["name"]: e for e in server.get("/api/leaderboard").json()}
+    # four guests: their results are kept, never counted (accounts: tests/server/test_accounts.py)
+    assert server.get("/api/players/Ada").status_code == 404
+    board = {e["name"] for e in server.get("/api/leaderboard?limit=500").json()}
+    assert not board & {"Ada", "Bea", "Cem", "Dov"}
+    kept = db_rows(server.db_url, "SELECT seat, kind, king_points FROM player_results WHERE table_id = :t "
+                           "ORDER BY seat", t=t["id"])
     expected = king_points(state.scores(), state.view(None)["kings"])
-    for seat, name in enumerate(("Ada", "Bea", "Cem", "Dov")):
-        assert board[name]["king_points"] == expected[seat]
-        assert board[name]["games"] == 1 and board[name]["wins"] == (seat in state.winners())
+    assert [(r["kind"], r["king_points"]) for r in kept] == [("guest", p) for p in expected]
 
 
 def test_king_human_against_bots_then_game_over(server: Server, tmp_path: Path) -> None:
@@ -158,7 +159,7 @@ def test_kukakoenig_simultaneous_picks(server: Server, tmp_path: Path) -> None:
             pick = m["view"]["my_pick"]
             assert pick is None or log.seat is not None
     check_record(server, t["id"], tmp_path)
-    assert server.get("/api/players/Fay").json()["by_game"][0]["game"] == "kukakoenig"
+    assert server.get("/api/players/Fay").status_code == 404  # a guest: no statistics
 
 
 def test_uchokrola_with_bots(server: Server, tmp_path: Path) -> None:

@@ -57,3 +57,5 @@ export function wsUrl(id, token) {
   const query = token ? `?token=${encodeURIComponent(token)}` : "";
   return `${proto}//${location.host}/ws/tables/${encodeURIComponent(id)}${query}`;
 }
+
+export { request };

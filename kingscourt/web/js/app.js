@@ -7,6 +7,8 @@ import { showSetup } from "./setup.js";
 import { showTable } from "./table.js";
 import { showInvite } from "./invite.js";
 import { showLeaderboard, showPlayer } from "./stats.js";
+import { loadAccount, showAccount } from "./account.js";
+import { showProfile } from "./profile.js";
 
 const root = document.getElementById("app");
 let leaving = null; // the current page's clean-up (closes a table's WebSocket)
@@ -25,6 +27,8 @@ function route() {
     else if (page === "join") showInvite(ctx, rest[0], rest[1]);
     else if (page === "leaderboard") showLeaderboard(ctx);
     else if (page === "player") showPlayer(ctx, rest.join("/"));
+    else if (page === "account") showAccount(ctx);
+    else if (page === "profile") showProfile(ctx, rest.join("/"));
     else root.append(h("p", {}, "No such page. ", h("a", { href: "#/" }, "To the lobby")));
   } catch (e) {
     root.append(h("p.error", {}, String(e)));
@@ -32,4 +36,4 @@ function route() {
 }
 
 window.addEventListener("hashchange", route);
-route();
+loadAccount().finally(route); // who is logged in, before the first page

@@ -37,7 +37,7 @@ export async function showInvite({ root }, tableId, invite) {
       }
     },
   }, h("label", {}, "Your name ", input), h("button", { type: "submit" }, "Take the seat"));
-  const others = info.seats.map((s) => (s.kind === "bot" ? `Bot ${s.seat + 1} (${s.level})` : s.name || "free seat")).join(", ");
+  const others = info.seats.map((s) => (s.kind === "bot" ? `Bot ${s.seat + 1} (${s.level})` : s.name ? `${s.name}${s.guest ? " (guest)" : ""}` : "free seat")).join(", ");
   fill(box,
     h("h1", {}, `Invitation to ${info.title}`),
     h("p", {}, `Table ${info.id}: ${others}.`),

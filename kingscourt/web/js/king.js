@@ -141,7 +141,7 @@ function felt(v, me, ctx) {
     const s = (base + i) % 4;
     const moving = v.to_move.includes(s);
     return h(`div.seat-box.${POSITIONS[i]}`, { class: moving ? "moving" : "", dataset: { seat: s } },
-      h("div.seat-name", {}, ctx.name(s), v.chooser === s ? h("span.badge", { title: "chooses this deal" }, "chooser") : null),
+      h("div.seat-name", {}, ctx.name(s), ctx.guest?.(s), v.chooser === s ? h("span.badge", { title: "chooses this deal" }, "chooser") : null),
       h("div.seat-stats", {},
         `${signed(v.scores[s])} · tricks ${v.tricks_taken[s]}`,
         v.deal_points[s] ? ` · deal ${signed(v.deal_points[s])}` : "",

@@ -146,7 +146,7 @@ function sortedCollection(cards, deck) {
 function players(v, me, ctx, deck) {
   return h("section.side-panel#collections", {}, h("h3", {}, "Collections"),
     v.collections.map((cards, s) => h("div.player", { class: s === me ? "mine" : "", dataset: { seat: s } },
-      h("div.player-head", {}, h("strong", {}, ctx.name(s)),
+      h("div.player-head", {}, h("strong", {}, ctx.name(s)), ctx.guest?.(s),
         v.picked.includes(s) && !v.over ? h("span.badge", {}, "picked") : null,
         v.choosers.includes(s) && !v.picked.includes(s) && !v.over ? h("span.badge.wait", {}, "choosing") : null,
         v.received[s] ? h("span.badge", { title: "the row taken this round" }, `took row ${v.received[s]}`) : null,

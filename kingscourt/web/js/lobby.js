@@ -5,8 +5,15 @@ import { fill, h, toast } from "./dom.js";
 import { loadGames } from "./games.js";
 import { GAME_BLURBS } from "./names.js";
 import { forgetSeat, playerName, rememberSeat, seats, setPlayerName } from "./store.js";
+import { account } from "./account.js";
+import { friendsPanel } from "./friends.js";
 
 export function nameField() {
+  const me = account(); // logged in: you play under your account's name
+  if (me) {
+    return h("label.name-field", {}, "You play as ",
+      h("input#player-name", { value: me.name, readOnly: true, "aria-label": "Your name" }));
+  }
   const input = h("input#player-name", {
     value: playerName(), placeholder: "Your name", maxLength: 24, autocomplete: "nickname",
     "aria-label": "Your name",
@@ -24,6 +31,7 @@ export function showLobby({ root }) {
       h("h1", {}, "Lobby"),
       nameField(),
       picker),
+    friendsPanel(),
     h("section.panel", {}, h("h2", {}, "Your seats"), mineBox),
     h("section.panel", {}, h("h2", {}, "Open tables"), tablesBox));
   load(picker, tablesBox, mineBox);
@@ -81,7 +89,7 @@ async function takeOpenSeat(t, seat) {
 }
 
 function tableRow(t, mine) {
-  const names = t.seats.map((s) => (s.kind === "bot" ? `Bot ${s.seat + 1} (${s.level})` : s.name || "free")).join(", ");
+  const names = t.seats.map((s) => (s.kind === "bot" ? `Bot ${s.seat + 1} (${s.level})` : s.name ? `${s.name}${s.guest ? " (guest)" : ""}` : "free")).join(", ");
   const invites = (mine && mine.invites) || [];
   const actions = [h("a.button.secondary", { href: `#/table/${t.id}` }, "Watch")];
   if (mine) actions.unshift(h("a.button", { href: `#/table/${t.id}/${mine.token}` }, "Your seat"));

@@ -1,5 +1,7 @@
 // Display names of games, suits and seats (contracts, cards and rules come from /api/games).
 
+import { h } from "./dom.js";
+
 export const GAME_BLURBS = {
   king: "Turkish trick-taking for four: 20 deals, six penalty contracts and trump deals.",
   kukakoenig: "2–4 players pick rows of cards at the same moment: Ku – Ka – König!",
@@ -17,4 +19,10 @@ export function seatName(seats, seat, me) {
   if (info && info.name) return info.name;
   if (info && info.kind === "human" && !info.taken) return `Seat ${seat + 1} (free)`;
   return `Seat ${seat + 1}`;
+}
+
+/** The mark beside a guest's name (a player without an account: no statistics, no rating). */
+export function guestMark(seats, seat) {
+  const info = seats && seats.find((s) => s.seat === seat);
+  return info && info.guest ? h("span.guest-mark", { title: "playing without an account" }, " (guest)") : null;
 }

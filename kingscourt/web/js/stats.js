@@ -4,12 +4,15 @@ import { api } from "./api.js";
 import { fill, h } from "./dom.js";
 import { loadGames } from "./games.js";
 import { playerName } from "./store.js";
+import { ratingBoard } from "./profile.js";
 
 const fmt = (x) => (Number.isInteger(x) ? String(x) : x.toFixed(1));
 
 export async function showLeaderboard({ root }) {
   const box = h("section.panel", {}, h("h1", {}, "King leaderboard"), h("p.muted", {}, "Loading…"));
-  root.append(box);
+  const ratings = h("section.panel#rating-board");
+  root.append(box, ratings);
+  ratingBoard(ratings);
   try {
     const rows = await api.leaderboard();
     fill(box, h("h1", {}, "King leaderboard"),

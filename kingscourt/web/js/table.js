@@ -3,9 +3,10 @@
 import { Connection } from "./connection.js";
 import { fill, h, toast } from "./dom.js";
 import { gameInfoInto } from "./games.js";
-import { seatName } from "./names.js";
+import { guestMark, seatName } from "./names.js";
 import { forgetSeat, rememberSeat, seatAt } from "./store.js";
 import { api } from "./api.js";
+import { inviteByName } from "./friends.js";
 import { mountKing } from "./king.js";
 import { mountKukakoenig } from "./kukakoenig.js";
 import { mountUchokrola } from "./uchokrola.js";
@@ -45,6 +46,7 @@ export async function showTable({ root, onLeave }, tableId, token) {
     me: null,
     seats: info.seats,
     name: (seat) => seatName(ctx.seats, seat, ctx.me),
+    guest: (seat) => guestMark(ctx.seats, seat), // beside a name where the players are listed
     act: (action) => {
       if (!last) return;
       if (!conn.send({ type: "act", action, version: last.version })) toast("Not connected — reconnecting…");
@@ -130,7 +132,8 @@ function renderRoom(room, tableId, token, host, msg, data) {
   const free = msg.seats.filter((s) => s.kind === "human" && !s.taken).length;
   const people = h("ul.room-seats", {}, msg.seats.map((s) => h("li", { dataset: { seat: String(s.seat) } },
     `Seat ${s.seat + 1}: `,
-    s.kind === "bot" ? `Bot (${s.level})` : s.taken ? `${s.name || "a player"}${s.seat === host ? " (host)" : ""}${s.connected ? "" : " · away"}` : "waiting for a player…")));
+    s.kind === "bot" ? `Bot (${s.level})` : s.taken ? `${s.name || "a player"}${s.seat === host ? " (host)" : ""}${s.connected ? "" : " · away"}` : "waiting for a player…",
+    s.kind === "human" && s.taken ? guestMark(msg.seats, s.seat) : null)));
   const parts = [h("h2", {}, "Waiting room"),
     h("p", {}, `The game starts when every seat is taken (${free} free)${isHost ? ", or when you start it" : ""}.`),
     people];
@@ -173,6 +176,7 @@ function renderInvites(box, tableId, seats) {
             try { await navigator.clipboard.writeText(link); toast("Link copied.", "info", 1500); }
             catch { toast("Select the link and copy it.", "info"); }
           },
-        }, "Copy"));
+        }, "Copy"),
+        inviteByName(tableId, i.seat, i.invite));
     }))));
 }

@@ -160,7 +160,7 @@ export function mountUchokrola(el, ctx) {
 
   const courtier = (v, s, me) => h("div.courtier", { class: `${s === me ? "mine" : ""} ${v.to_move.includes(s) ? "moving" : ""}`, dataset: { seat: s } },
     h("div.courtier-head", {},
-      h("strong", {}, ctx.name(s)),
+      h("strong", {}, ctx.name(s)), ctx.guest?.(s),
       v.favourite === s ? h("span.badge", {}, "favourite") : null,
       h("span.muted", {}, ` · hand ${v.hand_sizes[s]}`)),
     h("div.court-row", {},

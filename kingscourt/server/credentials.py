@@ -1,0 +1,171 @@
+"""Who is logged in, how passwords are hashed, and the rates of failed logins.
+
+- **Names** are unique without regard to case or width (:func:`.account_models.name_key`):
+  ``Ada`` and ``ada`` are one account. A guest (a player without an account) may not sit down
+  under a registered name (409), so a name on a leaderboard is always its account's.
+- **Passwords** are hashed with Argon2id (argon2-cffi's ``PasswordHasher``, its RFC 9106
+  defaults); only the hash is stored. Hashing runs in threads beside the event loop, at most
+  :data:`HASHING` at once (each takes 64 MiB for a moment). A login for a name without an
+  account checks a dummy hash, so that it takes as long as a wrong password.
+- **Failed logins** are rate-limited per name and per client address (the ``limits`` library,
+  a moving window in memory, as :mod:`.bounds` does for table creation): beyond either rate
+  every login for that name or from that address is refused with 429 and ``Retry-After``,
+  the right password included, until the window has passed. Registrations are rate-limited
+  per address.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import math
+import time
+from dataclasses import dataclass
+from datetime import datetime
+
+from argon2 import PasswordHasher
+from argon2.exceptions import InvalidHashError, VerificationError
+from fastapi import HTTPException, Request
+from limits import RateLimitItem, parse
+from limits.storage import MemoryStorage
+from limits.strategies import MovingWindowRateLimiter
+from sqlalchemy import select
+
+from .account_models import name_key
+from .lobby_models import ErrorDetail
+from .orm import Account
+from .store import Store, aware
+
+#: password hashes computed at once (each holds 64 MiB while it runs)
+HASHING = 2
+#: what the account routes may answer besides 200/201/204
+AUTH_ERRORS: dict[int | str, dict[str, object]] = {
+    400: {"model": ErrorDetail, "description": "the body is not text (UTF-8 JSON)"},
+    401: {"model": ErrorDetail, "description": "not logged in (no session, or it expired or "
+          "was revoked)"},
+    403: {"model": ErrorDetail, "description": "a cross-site request (its Origin is not this "
+          "server's)"},
+    404: {"model": ErrorDetail}, 409: {"model": ErrorDetail}, 422: {"model": ErrorDetail},
+    503: {"model": ErrorDetail}}
+LIMITED: dict[int | str, dict[str, object]] = {
+    429: {"model": ErrorDetail, "description": "too many attempts: wait the Retry-After seconds"}}
+
+
+@dataclass(frozen=True, slots=True)
+class Who:
+    """A logged-in account as the server passes it around."""
+
+    id: int
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class AccountData:
+    who: Who
+    password_hash: str
+    created_at: datetime
+
+
+class Passwords:
+    """Argon2id hashing and checking in threads, a few at a time."""
+
+    def __init__(self) -> None:
+        self.hasher = PasswordHasher()
+        self._slots = asyncio.Semaphore(HASHING)
+        #: checked for a name without an account; made on first use (not at start: it is slow)
+        self._dummy: str | None = None
+
+    async def hash(self, password: str) -> str:
+        async with self._slots:
+            return await asyncio.to_thread(self.hasher.hash, password)
+
+    async def verify(self, digest: str | None, password: str) -> bool:
+        """``password`` is the one of ``digest`` (None: no account; always False, as slowly)."""
+        def check() -> bool:
+            if digest is None and self._dummy is None:
+                self._dummy = self.hasher.hash("no account has this password")
+            try:
+                return self.hasher.verify(digest or self._dummy or "", password) and digest is not None
+            except (VerificationError, InvalidHashError):
+                return False
+
+        async with self._slots:
+            return await asyncio.to_thread(check)
+
+
+class Limited(Exception):
+    def __init__(self, message: str, retry_after: int) -> None:
+        super().__init__(message)
+        self.retry_after = retry_after
+
+
+class AuthGuard:
+    """Rates of failed logins (per name, per address) and of registrations (per address)."""
+
+    def __init__(self, login_rate: str, login_address_rate: str, register_rate: str) -> None:
+        self.limiter = MovingWindowRateLimiter(MemoryStorage())
+        self.per_name = parse(login_rate)
+        self.per_address = parse(login_address_rate)
+        self.register_rate = parse(register_rate)
+
+    def _wait(self, rate: RateLimitItem, *key: str) -> int:
+        reset = self.limiter.get_window_stats(rate, *key).reset_time
+        return max(1, math.ceil(reset - time.time()))
+
+    def may_log_in(self, key: str, address: str) -> None:
+        """Raise :class:`Limited` while the name or the address has failed too often."""
+        if not self.limiter.test(self.per_name, "name", key):
+            wait = self._wait(self.per_name, "name", key)
+            raise Limited(f"too many failed logins for this name (at most {self.per_name}): "
+                          f"try again in {wait} s", wait)
+        if not self.limiter.test(self.per_address, "address", address):
+            wait = self._wait(self.per_address, "address", address)
+            raise Limited(f"too many failed logins from your address (at most "
+                          f"{self.per_address}): try again in {wait} s", wait)
+
+    def failed(self, key: str, address: str) -> None:
+        self.limiter.hit(self.per_name, "name", key)
+        self.limiter.hit(self.per_address, "address", address)
+
+    def may_register(self, address: str) -> None:
+        if not self.limiter.hit(self.register_rate, "register", address):
+            wait = self._wait(self.register_rate, "register", address)
+            raise Limited(f"too many accounts registered from your address (at most "
+                          f"{self.register_rate}): try again in {wait} s", wait)
+
+
+def address_of(request: Request) -> str:
+    """The client address (the TCP peer, or the X-Forwarded-For of a proxy uvicorn trusts)."""
+    return request.client.host if request.client is not None else "unknown"
+
+
+def too_many(e: Limited) -> HTTPException:
+    return HTTPException(429, str(e), headers={"Retry-After": str(e.retry_after)})
+
+
+# --- reading accounts -------------------------------------------------------------------------
+
+def _data(row: Account) -> AccountData:
+    return AccountData(Who(row.id, row.name), row.password_hash, aware(row.created_at))
+
+
+def by_name(store: Store, name: str) -> AccountData | None:
+    """The account of ``name`` (in any case or width)."""
+    with store.sessions() as s:
+        row = s.scalars(select(Account).where(Account.name_key == name_key(name))).first()
+        return None if row is None else _data(row)
+
+
+def by_id(store: Store, account_id: int) -> AccountData | None:
+    with store.sessions() as s:
+        row = s.get(Account, account_id)
+        return None if row is None else _data(row)
+
+
+def registered(store: Store, names: list[str]) -> list[str]:
+    """Those of ``names`` that are accounts' names (in any case or width)."""
+    keys = {name_key(n): n for n in names}
+    if not keys:
+        return []
+    with store.sessions() as s:
+        taken = set(s.scalars(select(Account.name_key).where(Account.name_key.in_(keys))).all())
+    return [n for k, n in keys.items() if k in taken]
