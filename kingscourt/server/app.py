@@ -16,10 +16,12 @@ from fastapi.staticfiles import StaticFiles
 from sqlalchemy.exc import InterfaceError, OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 
-from . import autoplay, lobby, play, players
+from . import autoplay, history, lobby, play, players
 from .bounds import CreationGuard, Sweeper, problems
 from .config import ServerConfig
 from .hub import Hub
+from .replay import Replays
+from .review import Reviews
 
 STATIC = Path(__file__).parent / "static"
 WEB = Path(__file__).parent.parent / "web"  # the browser client (static ES modules)
@@ -37,6 +39,8 @@ def create_app(config: ServerConfig) -> FastAPI:
         hub = Hub(config)
         await hub.start()
         app.state.hub = hub
+        app.state.replays = Replays(hub.store)
+        app.state.reviews = Reviews(hub.autoplayer.pool, config.analysis_rate)
         app.state.guard = CreationGuard(
             config.create_rate, config.max_open_tables,
             lambda t: t in hub.tables and not hub.tables[t].over)
@@ -49,6 +53,7 @@ def create_app(config: ServerConfig) -> FastAPI:
                 sweeping.cancel()
                 with contextlib.suppress(asyncio.CancelledError):
                     await sweeping
+            app.state.replays.close()
             await hub.stop()
 
     app = FastAPI(title="kingscourt", version="0.1.0", lifespan=lifespan,
@@ -63,6 +68,7 @@ def create_app(config: ServerConfig) -> FastAPI:
     app.include_router(players.router)
     app.include_router(play.router)
     app.include_router(autoplay.router)
+    app.include_router(history.router)
 
     @app.exception_handler(RequestValidationError)
     async def invalid(request: Request, exc: RequestValidationError) -> JSONResponse:

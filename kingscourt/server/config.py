@@ -55,3 +55,5 @@ class ServerConfig:
     max_open_tables: int = 10
     tables_page: int = 50
     abandon_after: float = 24 * 3600.0
+    #: post-game reviews one client address may ask for (``limits`` rate; cached ones are free)
+    analysis_rate: str = "20/minute"
