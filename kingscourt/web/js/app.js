@@ -7,6 +7,7 @@ import { showSetup } from "./setup.js";
 import { showTable } from "./table.js";
 import { showInvite } from "./invite.js";
 import { showLeaderboard, showPlayer } from "./stats.js";
+import { showReplay } from "./replay.js";
 
 const root = document.getElementById("app");
 let leaving = null; // the current page's clean-up (closes a table's WebSocket)
@@ -25,6 +26,7 @@ function route() {
     else if (page === "join") showInvite(ctx, rest[0], rest[1]);
     else if (page === "leaderboard") showLeaderboard(ctx);
     else if (page === "player") showPlayer(ctx, rest.join("/"));
+    else if (page === "replay") showReplay(ctx, rest[0], rest[1] || null);
     else root.append(h("p", {}, "No such page. ", h("a", { href: "#/" }, "To the lobby")));
   } catch (e) {
     root.append(h("p.error", {}, String(e)));
