@@ -28,7 +28,7 @@ LEVELS = ("random", "basic", "strong")
 BOTS: dict[tuple[str, str], str] = {
     ("king", "random"): "kingscourt.bots.random_bot:RandomBot",
     ("king", "basic"): "kingscourt.bots.king_basic:KingBasicBot",
-    ("king", "strong"): "kingscourt.bots.ismcts:StrongBot",
+    ("king", "strong"): "kingscourt.bots.king_strong:KingStrongBot",
     ("king", "_strong_2026"): "kingscourt.bots.king_legacy:KingStrongBot2026",
     ("kukakoenig", "random"): "kingscourt.bots.random_bot:RandomBot",
     ("kukakoenig", "basic"): "kingscourt.bots.kukakoenig_basic:KukakoenigBasicBot",
