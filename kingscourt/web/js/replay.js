@@ -30,7 +30,7 @@ const TEXT = {
   moves: "Moves", start: "The start", timer: "by the turn timer",
   review: "Review", reviewing: "The strong bot is thinking…",
   agrees: "The strong bot would play the same.",
-  prefers: (words, diff) => `The strong bot prefers ${words}${diff === null ? "" : ` (${diff} better by its estimate)`}.`,
+  prefers: (words, diff) => `The strong bot's pick: ${words}${diff === null ? "" : ` (${diff} points better by its estimate)`}.`,
   noReview: "No review for this game: its strong bot cannot explain its decisions.",
   hands: "Open: what the players could not see", pick: (row) => `picked row ${row} in secret`, noPick: "no pick yet",
   pile: "Next on the pile", deck: "The deck, top first", chose: (c) => `chose ${c}`,
@@ -178,7 +178,7 @@ export async function showReplay({ root, onLeave }, tableId, seatArg) {
     put(TEXT.reviewing);
     try {
       const r = await api.analysis(tableId, st.version - 1, st.seat);
-      const diff = r.difference === null || r.difference === undefined ? null : Number(r.difference).toFixed(2);
+      const diff = r.difference === null || r.difference === undefined ? null : Number(r.difference).toFixed(1);
       put(r.preferred === r.action ? TEXT.agrees : TEXT.prefers(deed(r.preferred_words, names[st.seat]), diff));
     } catch (e) {
       reviews.delete(k);
