@@ -17,6 +17,7 @@ from sqlalchemy.exc import InterfaceError, OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 
 from . import autoplay, history, lobby, play, players
+from .autoplay import BotPool
 from .bounds import CreationGuard, Sweeper, problems
 from .config import ServerConfig
 from .hub import Hub
@@ -40,7 +41,8 @@ def create_app(config: ServerConfig) -> FastAPI:
         await hub.start()
         app.state.hub = hub
         app.state.replays = Replays(hub.store)
-        app.state.reviews = Reviews(hub.autoplayer.pool, config.analysis_rate)
+        # reviews think in a worker of their own: live tables' bots never wait behind them
+        app.state.reviews = reviews = Reviews(BotPool(1), config.analysis_rate)
         app.state.guard = CreationGuard(
             config.create_rate, config.max_open_tables,
             lambda t: t in hub.tables and not hub.tables[t].over)
@@ -54,6 +56,7 @@ def create_app(config: ServerConfig) -> FastAPI:
                 with contextlib.suppress(asyncio.CancelledError):
                     await sweeping
             app.state.replays.close()
+            await reviews.close()
             await hub.stop()
 
     app = FastAPI(title="kingscourt", version="0.1.0", lifespan=lifespan,

@@ -168,8 +168,8 @@ class BotPool:
 
     async def analyse(self, d: Decision) -> JSON:
         """The bot's review of the decision ``d`` (its :class:`~kingscourt.bots.analysis.Analysis`
-        as JSON), for the post-game review. Served after every waiting decision of a table in
-        play (:data:`REVIEW_COST`); cancelling calls it off like a decision."""
+        as JSON), for the post-game review. In a shared pool it is served after every waiting
+        decision (:data:`REVIEW_COST`); cancelling calls it off like a decision."""
         reply = await self._ask(d, REVIEW_COST, {"analyse": True})
         if "analysis" not in reply:
             raise BotFailed(reply.get("error") or f"review {reply['job']} came back without an analysis")

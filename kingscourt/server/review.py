@@ -2,8 +2,9 @@
 decision of a finished game — every legal action with its estimated value, the one it
 prefers, and what the move made cost by its estimate.
 
-The bot thinks in the server's bot workers (:meth:`BotPool.analyse`), never in the server's
-process, after every decision of a game in play; it gets the deciding seat's view at that
+The bot thinks in a bot worker process (:meth:`BotPool.analyse`), never in the server's
+process, and in a pool of its own (one worker, started on the first review), so the bots of
+the tables in play never wait behind a review; it gets the deciding seat's view at that
 version, nothing more, and a seed drawn from the table, version and seat, so one decision
 always gets the same review. Results are cached (:data:`CACHE`); identical requests in flight
 share one search. Bounds: per client address a rate (``--analysis-rate``, the ``limits``
@@ -69,6 +70,9 @@ class Reviews:
         self._analysts: dict[str, bool] = {}
         self._done: OrderedDict[tuple[str, int, int], Review] = OrderedDict()
         self._running: dict[tuple[str, int, int], asyncio.Future[Review]] = {}
+
+    async def close(self) -> None:
+        await self.pool.close()
 
     def explains(self, game: Game) -> bool:
         """The game's strong bot can explain a decision (it is an :class:`Analyst`)."""
