@@ -183,6 +183,10 @@ def serve(
     register_rate: Annotated[str, typer.Option(
         envvar="KINGSCOURT_REGISTER_RATE",
         help="accounts one client address may register (a limits rate)")] = "10/hour",
+    analysis_rate: Annotated[str, typer.Option(
+        envvar="KINGSCOURT_ANALYSIS_RATE",
+        help="post-game reviews (GET /api/tables/{id}/analysis) one client address may ask "
+             "for, as the limits library writes it; beyond it 429 with Retry-After")] = "20/minute",
 ) -> None:
     """Run the table server: lobby, live tables over WebSocket, statistics."""
     from limits import parse
@@ -194,7 +198,7 @@ def serve(
         raise typer.BadParameter("--bot-delay must be 0 or more")
     for flag, rate in (("--create-rate", create_rate), ("--login-rate", login_rate),
                        ("--login-address-rate", login_address_rate),
-                       ("--register-rate", register_rate)):
+                       ("--register-rate", register_rate), ("--analysis-rate", analysis_rate)):
         try:
             parse(rate)
         except ValueError as e:
@@ -208,7 +212,8 @@ def serve(
                           insecure_seeds=insecure_seeds, bot_workers=bot_workers,
                           allowed_origins=tuple(allowed_origin or ()), secure_cookies=secure_cookies,
                           login_rate=login_rate, login_address_rate=login_address_rate,
-                          register_rate=register_rate)
+                          register_rate=register_rate,
+                          analysis_rate=analysis_rate)
     shown = config.db_url.split("@")[-1] if "@" in config.db_url else config.db_url
     console = Console()
     console.print(f"kingscourt server on [bold]http://{host}:{port}[/bold] "

@@ -86,3 +86,17 @@ def test_each_game_with_a_search_spec_gets_it_and_a_broken_one_fails_loudly(
     monkeypatch.setitem(ismcts.SPECS, "king", "kingscourt.bots.no_such_module:make_spec")
     with pytest.raises(ModuleNotFoundError, match="no_such_module"):
         StrongBot(king, seed=1)
+
+
+def test_the_2026_strong_bot_is_private_but_loadable_for_benchmarks() -> None:
+    from kingscourt.bots import LEVELS, load
+    from kingscourt.bots.king_legacy import KingStrongBot2026
+
+    game = kingscourt.load_game("king")
+    assert "_strong_2026" not in LEVELS
+    bot = load("_strong_2026", game, seed=1, iterations=50)
+    assert isinstance(bot, KingStrongBot2026)
+    state, seat = _positions(2)[0]
+    assert bot.choose(state.view(seat)) in state.view(seat)["legal"]
+    with pytest.raises(ValueError, match="unknown bot level"):
+        load("_no_such_level", game)

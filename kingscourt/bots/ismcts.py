@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..engine import JSON, Action, Game, State
+from .analysis import Analysis
 from .base import ViewBot
 
 Rollout = Callable[[State, random.Random, Callable[[State], bool]], None]
@@ -53,6 +54,8 @@ class SearchSpec:
     worlds: int = 24
     iterations: int = 1000
     seconds: float | None = None
+    #: points per unit of ``evaluate``'s value (an analysis reports values in points)
+    scale: float = 1.0
 
 
 def _score_share(state: State) -> list[float]:
@@ -112,6 +115,29 @@ class StrongBot(ViewBot):
             self.last_iterations = 0
             self.last_visits = {}
             return legal[0]
+        return self._preferred(self._search(view))
+
+    def analyse(self, view: JSON) -> Analysis:
+        """Every legal action with its mean search value for the deciding seat, in points
+        (``spec.scale`` per unit), best first; ``preferred`` is what :meth:`choose` plays
+        from the same RNG state (the most visited action). The search runs even when only one
+        action is legal, so its value is estimated too."""
+        self.legal_of(view)
+        root = self._search(view)
+        scale = self.spec.scale
+        values = sorted(((str(a), scale * ch.w / ch.n) for a, ch in root.children.items()),
+                        key=lambda av: -av[1])
+        return Analysis(self._preferred(root), tuple(values))
+
+    @staticmethod
+    def _preferred(root: Node) -> str:
+        best = max(root.children.items(), key=lambda kv: (kv[1].n, kv[1].w))
+        return str(best[0])
+
+    def _search(self, view: JSON) -> Node:
+        """The search tree of one decision; every root action has been tried at least once
+        (the time budget is looked at only after that)."""
+        legal = view["legal"]
         seat: int = view["seat"]
         rng = random.Random(self.rng.getrandbits(64))
         pool: list[State] = []
@@ -120,10 +146,12 @@ class StrongBot(ViewBot):
         c = spec.exploration
         deadline = time.perf_counter() + self.seconds if self.seconds else None
         stop: Callable[[State], bool] | None = None  # the horizon, the same in every world
+        least = len(legal)
         it = 0
-        while it < self.iterations:
+        while it < self.iterations or it < least:
             if it % 4 == 0:
-                if deadline is not None and it % 16 == 0 and time.perf_counter() > deadline:
+                if (deadline is not None and it % 16 == 0 and it >= least
+                        and time.perf_counter() > deadline):
                     break
                 self.check_stop()
             if len(pool) < self.worlds:
@@ -137,8 +165,7 @@ class StrongBot(ViewBot):
             it += 1
         self.last_iterations = it
         self.last_visits = {str(a): ch.n for a, ch in root.children.items()}
-        best = max(root.children.items(), key=lambda kv: (kv[1].n, kv[1].w))
-        return str(best[0])
+        return root
 
     def _iterate(self, root: Node, world: State, stop: Callable[[State], bool],
                  rng: random.Random, c: float) -> None:

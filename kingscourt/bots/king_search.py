@@ -1,5 +1,8 @@
 """What IS-MCTS needs to know about King: search to the end of the current deal and score
-the deal's points (a deal is the unit of decision; later deals are other hands)."""
+the deal's points as each seat's margin, its points minus the mean of the others' (a deal is
+the unit of decision; later deals are other hands). Scoring a seat's own points alone would
+make trump (+650 to share out) look better than any penalty contract (−650) to every chooser;
+by the margin both are even on average, and what counts is how the hand suits the contract."""
 
 from __future__ import annotations
 
@@ -32,12 +35,19 @@ def rollout(state: State, rng: random.Random, stop: Callable[[State], bool]) -> 
         state.apply(seat, acts[int(rand() * len(acts))])
 
 
+def margins(points: list[int] | list[float]) -> list[float]:
+    """Each seat's points minus the mean of the other three seats' points."""
+    total = sum(points)
+    return [p - (total - p) / 3 for p in points]
+
+
 def evaluate(root: State, leaf: State) -> list[float]:
-    before = root.scores()
-    return [(a - b) / SCALE for a, b in zip(leaf.scores(), before, strict=True)]
+    """The deal's points so far (leaf − root) as margins, in units of :data:`SCALE`."""
+    gained = [a - b for a, b in zip(leaf.scores(), root.scores(), strict=True)]
+    return [m / SCALE for m in margins(gained)]
 
 
 def make_spec() -> SearchSpec:
     return SearchSpec(horizon=horizon, evaluate=evaluate, rollout=rollout,
-                      exploration=0.5, worlds=24, iterations=1600)
+                      exploration=0.5, worlds=24, iterations=1600, scale=SCALE)
 

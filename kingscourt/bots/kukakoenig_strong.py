@@ -56,6 +56,7 @@ from ..games.kukakoenig.cards import CARD_TYPE, KEPT, TYPES, Category, type_of
 from ..games.kukakoenig.scoring import CATEGORIES, Points, points, rivals
 from ..games.kukakoenig.state import KukakoenigState
 from ..games.kukakoenig.table import empty_handed, first_scoring_due, open_rows, refill, take_or_burn
+from .analysis import Analysis
 from .base import Cancelled, ViewBot
 
 #: Regret-matching iterations per decision when no budget is given.
@@ -74,6 +75,8 @@ OPTION_WEIGHT = 1.0
 ROLLOUT_TEMPERATURE = 1.5
 #: Rows the average strategy plays less often than this are dropped before sampling.
 PURIFY = 0.03
+#: Draws of the other choosers' rows per world when an analysis values each row.
+VALUE_DRAWS = 6
 
 _NTYPES = len(TYPES)
 _RETURNED = tuple(k for k in range(_NTYPES) if not KEPT[k])
@@ -293,6 +296,13 @@ def solve(view: JSON, game: Game, rng: random.Random, iterations: int,
     """The choosers' average strategies over ``view``'s legal rows: (rows, strategy per
     chooser seat, iterations done). Regret matching+ with linear averaging. ``should_stop``
     is asked every iteration; True raises :class:`Cancelled`."""
+    rows, strategies, done, _ = _solve(view, game, rng, iterations, deadline, should_stop)
+    return rows, strategies, done
+
+
+def _solve(view: JSON, game: Game, rng: random.Random, iterations: int,
+           deadline: float | None, should_stop: Callable[[], bool] | None,
+           ) -> tuple[list[int], dict[int, list[float]], int, _Evaluator]:
     rows = [int(text.split()[1]) - 1 for text in view["legal"]]
     pos = _Position(view)
     worlds: list[_World] = []
@@ -332,7 +342,26 @@ def solve(view: JSON, game: Game, rng: random.Random, iterations: int,
                 acc[a] += t * sigma[i][a]
         done += 1
     strategies = {s: _normalized(sums[i]) for i, s in enumerate(choosers)}
-    return rows, strategies, done
+    return rows, strategies, done, ev
+
+
+def row_values(ev: _Evaluator, rows: list[int], strategies: dict[int, list[float]], seat: int,
+               rng: random.Random) -> list[float]:
+    """``seat``'s expected payoff (its worth minus the others' mean, in points) of each of
+    ``rows`` when the other choosers play their average strategies: in every world of the
+    pool, over ``VALUE_DRAWS`` draws of their rows."""
+    choosers = ev.pos.choosers
+    mine = choosers.index(seat)
+    totals = [0.0] * len(rows)
+    count = 0
+    for w in range(len(ev.worlds)):
+        for _ in range(VALUE_DRAWS):
+            profile = [rows[_draw(rng, strategies[s])] for s in choosers]
+            for a, row in enumerate(rows):
+                profile[mine] = row
+                totals[a] += ev.payoffs(w, tuple(profile))[mine]
+            count += 1
+    return [t / count for t in totals]
 
 
 class KukakoenigStrongBot(ViewBot):
@@ -354,12 +383,24 @@ class KukakoenigStrongBot(ViewBot):
             self.last_iterations = 0
             self.last_strategy = {legal[0]: 1.0}
             return legal[0]
+        return self._decide(view, legal, False)[0]
+
+    def analyse(self, view: JSON) -> Analysis:
+        """Every legal row with its expected payoff for the deciding seat (its worth minus the
+        others' mean, in points) against the other choosers' average strategies, best first;
+        ``preferred`` is the row :meth:`choose` draws from the same RNG state."""
+        legal = self.legal_of(view)
+        preferred, values = self._decide(view, legal, True)
+        return Analysis(preferred, tuple(sorted(values.items(), key=lambda av: -av[1])))
+
+    def _decide(self, view: JSON, legal: list[str], valued: bool) -> tuple[str, dict[str, float]]:
         rng = random.Random(self.rng.getrandbits(64))
         deadline = time.perf_counter() + self.seconds if self.seconds else None
-        rows, strategies, done = solve(view, self.game, rng, self.iterations, deadline,
-                                       self.should_stop)
+        rows, strategies, done, ev = _solve(view, self.game, rng, self.iterations, deadline,
+                                            self.should_stop)
         self.last_iterations = done
-        mine = strategies[int(view["seat"])]
+        seat = int(view["seat"])
+        mine = strategies[seat]
         kept = [p if p >= PURIFY else 0.0 for p in mine]
         if sum(kept) <= 0:
             kept = mine
@@ -367,4 +408,10 @@ class KukakoenigStrongBot(ViewBot):
         probs = [p / total for p in kept]
         by_row = {int(text.split()[1]) - 1: text for text in legal}
         self.last_strategy = {by_row[r]: p for r, p in zip(rows, probs, strict=True)}
-        return by_row[rows[_draw(rng, probs)]]
+        choice = by_row[rows[_draw(rng, probs)]]
+        values: dict[str, float] = {}
+        if valued:
+            # drawn after the choice, from the same stream: the choice is choose()'s
+            found = row_values(ev, rows, strategies, seat, rng)
+            values = {by_row[r]: v for r, v in zip(rows, found, strict=True)}
+        return choice, values

@@ -58,5 +58,5 @@ def basic_rollout(state: State, rng: random.Random, stop: Callable[[State], bool
 
 def make_spec() -> SearchSpec:
     return SearchSpec(horizon=horizon, evaluate=evaluate, rollout=basic_rollout,
-                      exploration=0.7, worlds=16, iterations=400)
+                      exploration=0.7, worlds=16, iterations=400, scale=SCALE)
 

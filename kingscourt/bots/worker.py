@@ -8,6 +8,9 @@ with one line on its standard output:
   "view": {...}}`` -> ``{"job": n, "pid": p, "choice": text, "seconds": t}``; instead of the
   choice ``"cancelled": true`` when ``{"cancel": n}`` arrived during the search (the search
   stopped there), or ``"error"`` when the bot raised.
+- the same with ``"analyse": true`` -> ``{"job": n, "pid": p, "analysis": {...}, "seconds": t}``:
+  a fresh bot of the level (seeded with ``seed``) reviews the decision
+  (:class:`kingscourt.bots.analysis.Analyst`; ``"error"`` when the bot has no analysis).
 - the end of its input (the server closed the pipe, or died): the search in progress stops and
   the worker exits.
 
@@ -34,6 +37,7 @@ from typing import IO, Any
 
 from ..engine import GAMES, Game, load_game
 from . import BOTS, Bot, ismcts, load
+from .analysis import Analyst
 from .base import Cancelled, ViewBot
 
 #: bots kept (per table, seat and level); the least recently used beyond that are dropped
@@ -68,16 +72,30 @@ class Worker:
     def should_stop(self) -> bool:
         return self.ended or self.called_off == self.job
 
+    def game(self, msg: dict[str, Any]) -> Game:
+        rules = msg["game"] + json.dumps(msg["rules"], sort_keys=True)
+        game = self.games.get(rules)
+        if game is None:
+            game = self.games[rules] = load_game(msg["game"], **msg["rules"])
+        return game
+
+    def analysis(self, msg: dict[str, Any]) -> dict[str, Any]:
+        """A review by a fresh bot (so the same decision gets the same review)."""
+        game = self.game(msg)
+        bot = load(str(msg["level"]), game, seed=msg["seed"])
+        if not isinstance(bot, Analyst):
+            raise TypeError(f"the {msg['level']} bot of {game.name} gives no analysis")
+        if isinstance(bot, ViewBot):
+            bot.should_stop = self.should_stop
+        return bot.analyse(msg["view"]).to_json()
+
     def bot(self, msg: dict[str, Any]) -> Bot:
         key = (str(msg["table"]), int(msg["seat"]), str(msg["level"]))
         bot = self.bots.get(key)
         if bot is not None:
             self.bots.move_to_end(key)
             return bot
-        rules = msg["game"] + json.dumps(msg["rules"], sort_keys=True)
-        game = self.games.get(rules)
-        if game is None:
-            game = self.games[rules] = load_game(msg["game"], **msg["rules"])
+        game = self.game(msg)
         try:
             bot = load(key[2], game, seed=msg["seed"])
         except ValueError:  # no bot of that level for this game: the random one
@@ -94,7 +112,10 @@ class Worker:
         out: dict[str, Any] = {"job": self.job, "pid": self.pid}
         start = time.perf_counter()
         try:
-            out["choice"] = self.bot(msg).choose(msg["view"])
+            if msg.get("analyse"):
+                out["analysis"] = self.analysis(msg)
+            else:
+                out["choice"] = self.bot(msg).choose(msg["view"])
         except Cancelled:
             out["cancelled"] = True
         except Exception as e:  # a bot's bug must not take the worker down; the server logs it

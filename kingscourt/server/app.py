@@ -16,11 +16,14 @@ from fastapi.staticfiles import StaticFiles
 from sqlalchemy.exc import InterfaceError, OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 
-from . import accounts, autoplay, friends, lobby, play, players, profile, sessions
+from . import accounts, autoplay, friends, history, lobby, play, players, profile, sessions
+from .autoplay import BotPool
 from .bounds import CreationGuard, Sweeper, problems
 from .config import ServerConfig
 from .hub import Hub
 from .origin import OriginCheck
+from .replay import Replays
+from .review import Reviews
 
 STATIC = Path(__file__).parent / "static"
 WEB = Path(__file__).parent.parent / "web"  # the browser client (static ES modules)
@@ -39,6 +42,9 @@ def create_app(config: ServerConfig) -> FastAPI:
         await hub.start()
         app.state.hub = hub
         app.state.accounts = sessions.Services(config, hub.store)
+        app.state.replays = Replays(hub.store)
+        # reviews think in a worker of their own: live tables' bots never wait behind them
+        app.state.reviews = reviews = Reviews(BotPool(1), config.analysis_rate)
         app.state.guard = CreationGuard(
             config.create_rate, config.max_open_tables,
             lambda t: t in hub.tables and not hub.tables[t].over)
@@ -51,6 +57,8 @@ def create_app(config: ServerConfig) -> FastAPI:
                 sweeping.cancel()
                 with contextlib.suppress(asyncio.CancelledError):
                     await sweeping
+            app.state.replays.close()
+            await reviews.close()
             await hub.stop()
 
     app = FastAPI(title="kingscourt", version="0.1.0", lifespan=lifespan,
@@ -71,6 +79,7 @@ def create_app(config: ServerConfig) -> FastAPI:
     app.include_router(profile.router)
     # no cross-site use of a session: foreign Origins may not open sockets or change anything
     app.add_middleware(OriginCheck, allowed_origins=config.allowed_origins)
+    app.include_router(history.router)
 
     @app.exception_handler(RequestValidationError)
     async def invalid(request: Request, exc: RequestValidationError) -> JSONResponse:

@@ -55,6 +55,8 @@ Key = tuple[str, int]
 GRACE = 5.0
 #: the order in which waiting decisions are served (cheapest first)
 COST = {"random": 0, "basic": 1, "strong": 2}
+#: a post-game review waits for every decision of a game in play
+REVIEW_COST = len(COST) + 1
 
 
 def default_workers() -> int:
@@ -158,11 +160,28 @@ class BotPool:
     async def decide(self, d: Decision) -> str:
         """The bot's choice for ``d`` (BotFailed when there is none). Cancelling the awaiting
         task calls the decision off: its worker's search stops."""
-        worker = await self._acquire(COST.get(d.level, len(COST)), (d.table, d.seat, d.level))
+        reply = await self._ask(d, COST.get(d.level, len(COST)), {})
+        if "choice" not in reply:
+            raise BotFailed(reply.get("error") or f"decision {reply['job']} came back without a choice")
+        choice: str = reply["choice"]
+        return choice
+
+    async def analyse(self, d: Decision) -> JSON:
+        """The bot's review of the decision ``d`` (its :class:`~kingscourt.bots.analysis.Analysis`
+        as JSON), for the post-game review. In a shared pool it is served after every waiting
+        decision (:data:`REVIEW_COST`); cancelling calls it off like a decision."""
+        reply = await self._ask(d, REVIEW_COST, {"analyse": True})
+        if "analysis" not in reply:
+            raise BotFailed(reply.get("error") or f"review {reply['job']} came back without an analysis")
+        analysis: JSON = reply["analysis"]
+        return analysis
+
+    async def _ask(self, d: Decision, cost: int, extra: dict[str, Any]) -> dict[str, Any]:
+        worker = await self._acquire(cost, (d.table, d.seat, d.level))
         job = worker.job = next(self._jobs)
         worker.last = (d.table, d.seat, d.level)
         msg = {"job": job, "table": d.table, "seat": d.seat, "game": d.game, "rules": d.rules,
-               "level": d.level, "seed": d.seed, "view": d.view}
+               "level": d.level, "seed": d.seed, "view": d.view, **extra}
         try:
             worker.send(msg)
         except OSError as e:
@@ -178,11 +197,9 @@ class BotPool:
             self._replace(worker)
             raise BotFailed(f"bot worker {worker.pid} ended during a decision: {e}") from e
         self._release(worker)
-        if "choice" not in reply:
-            raise BotFailed(reply.get("error") or f"decision {job} came back without a choice")
-        worker.decisions += 1
-        choice: str = reply["choice"]
-        return choice
+        if "choice" in reply or "analysis" in reply:
+            worker.decisions += 1
+        return reply
 
     def _call_off(self, worker: _Worker, job: int, answer: asyncio.Future[dict[str, Any]]) -> None:
         with contextlib.suppress(OSError):

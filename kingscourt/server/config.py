@@ -65,3 +65,5 @@ class ServerConfig:
     login_address_rate: str = "20/minute"
     #: accounts one client address may register
     register_rate: str = "10/hour"
+    #: post-game reviews one client address may ask for (``limits`` rate; cached ones are free)
+    analysis_rate: str = "20/minute"

@@ -113,6 +113,31 @@ class Finish:
     choices: list[tuple[int, int, str, int]] = field(default_factory=list)
 
 
+@dataclass(frozen=True, slots=True)
+class History:
+    """What a replay is rebuilt from: the table's stored status and seats and, once the game
+    is finished, its record and who decided each action (``human``, ``bot``, ``timer``)."""
+
+    status: str
+    game: str
+    seats: list[SeatData]
+    record: dict[str, Any] | None
+    actors: list[str]
+    finished_at: datetime | None
+
+
+@dataclass(frozen=True, slots=True)
+class RecentGame:
+    """One finished game of the recent-games list, with every seat's result."""
+
+    table_id: str
+    game: str
+    finished_at: datetime
+    scores: list[int]
+    winners: list[int]
+    seats: list[tuple[int, str | None, str, str | None]]  # seat, name, kind, level
+
+
 def make_engine(url: str) -> Engine:
     if url.startswith("sqlite"):
         engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
@@ -324,3 +349,44 @@ class Store:
                      "games": g, "wins": int(w or 0), "kings": int(k or 0),
                      "average_score": float(avg or 0)}
                     for i, (n, kind, kp, g, w, k, avg) in enumerate(rows)]
+
+    def history(self, table_id: str) -> History | None:
+        """The table's status and seats, and its record and actors once it is finished."""
+        with self.sessions() as s:
+            row = s.get(TableRow, table_id)
+            if row is None:
+                return None
+            seats = [SeatData(x.seat, x.kind, x.level, None, x.name, x.taken, x.timeouts, x.open)
+                     for x in s.scalars(select(SeatRow).where(SeatRow.table_id == table_id)
+                                        .order_by(SeatRow.seat)).all()]
+            fin = s.get(FinishedGame, table_id)
+            if fin is None:
+                return History(row.status, row.game, seats, None, [], None)
+            actors = list(s.scalars(select(ActionRow.actor).where(ActionRow.table_id == table_id)
+                                    .order_by(ActionRow.version)).all())
+            return History(row.status, row.game, seats, dict(fin.record), actors,
+                           aware(fin.finished_at))
+
+    def recent(self, limit: int, after: tuple[datetime, str] | None = None,
+               player: tuple[str, str] | None = None) -> list[RecentGame]:
+        """Finished games, the latest first, from just after the position ``after`` (finished
+        at, table id); ``player``: (name, kind) only the games that name played."""
+        with self.sessions() as s:
+            q = select(FinishedGame)
+            if player is not None:
+                q = q.join(PlayerResult, PlayerResult.table_id == FinishedGame.table_id).where(
+                    PlayerResult.name == player[0], PlayerResult.kind == player[1])
+            if after is not None:
+                at, last = after
+                q = q.where((FinishedGame.finished_at < at)
+                            | ((FinishedGame.finished_at == at) & (FinishedGame.table_id < last)))
+            games = s.scalars(q.order_by(FinishedGame.finished_at.desc(),
+                                         FinishedGame.table_id.desc()).limit(limit)).all()
+            seats: dict[str, list[tuple[int, str | None, str, str | None]]] = {
+                g.table_id: [] for g in games}
+            if games:
+                for x in s.scalars(select(SeatRow).where(SeatRow.table_id.in_(list(seats)))
+                                   .order_by(SeatRow.table_id, SeatRow.seat)).all():
+                    seats[x.table_id].append((x.seat, x.name, x.kind, x.level))
+            return [RecentGame(g.table_id, g.game, aware(g.finished_at), list(g.scores),
+                               list(g.winners), seats[g.table_id]) for g in games]

@@ -74,3 +74,12 @@ def _trick_json(t: tuple[int, tuple[int, ...], int]) -> JSON:
     leader, cards, winner = t
     return {"leader": leader, "cards": [[(leader + i) % 4, CARD_TEXT[c]]
                                         for i, c in enumerate(cards)], "winner": winner}
+
+
+def open_view(st: KingState) -> JSON:
+    """Every hand open, for the replay of a finished game (never for a game being played):
+    the spectator's view plus ``hands``, each seat's hand in seat order, and ``open``."""
+    v = st.view(None)  # deals the hands where a deal has not been looked at yet
+    v["hands"] = [texts(h) for h in st._hands]
+    v["open"] = True
+    return v

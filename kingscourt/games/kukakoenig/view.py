@@ -49,3 +49,16 @@ def view(st: KukakoenigState, seat: int | None) -> JSON:
         "scores": st.scores(),
         "winners": st.winners(),
     }
+
+
+def open_view(st: KukakoenigState) -> JSON:
+    """Every secret open, for the replay of a finished game (never for a game being played):
+    the spectator's view plus ``picks`` (each seat's pending pick, a row from 1, or None),
+    ``pile_cards`` (the pile, top card first), ``box_unseen_cards`` (face down in the box)
+    and ``open``."""
+    v = view(st, None)
+    v["picks"] = [None if s not in st._picks else st._picks[s] + 1 for s in range(st._n)]
+    v["pile_cards"] = names(st._pile[::-1])
+    v["box_unseen_cards"] = sorted_names(st._unseen)
+    v["open"] = True
+    return v

@@ -91,3 +91,25 @@ def view(st: UchoState, seat: int | None) -> JSON:
         "prestige_totals": [st.prestige_total(s) for s in range(n)] if st.over else None,
         "winners": st.winners(),
     }
+
+
+def open_view(st: UchoState) -> JSON:
+    """Every secret open, for the replay of a finished game (never for a game being played):
+    the spectator's view plus ``hands`` and ``prestige`` of every seat, each seat's
+    ``character_choices`` (the characters offered to it) and ``chosen_characters`` (chosen in
+    secret, None until then), Menuet's ``looked`` cards, the ``deck`` (top card first), and
+    ``open``."""
+    cs = st.cs
+
+    def names(cards: list[int]) -> list[str]:
+        return [cs.types[c].name for c in cards]
+
+    v = view(st, None)
+    v["hands"] = [names(sorted(h)) for h in st.hands]
+    v["prestige"] = [names(sorted(p)) for p in st.prestige]
+    v["character_choices"] = [names(o) for o in st.options]
+    v["chosen_characters"] = [cs.types[c].name if c >= 0 else None for c in st.chosen]
+    v["looked"] = names(sorted(st.looked))
+    v["deck"] = names(st.deck[::-1])
+    v["open"] = True
+    return v

@@ -50,6 +50,14 @@ export const api = {
   player: (name) => request("GET", `/api/players/${encodeURIComponent(name)}`),
   leaderboard: () => request("GET", "/api/leaderboard"),
   finished: () => request("GET", "/api/finished"),
+  // a finished game at a version: query {version, seat (left out: all hands open), steps}
+  replay: (id, query) => request("GET", `/api/tables/${encodeURIComponent(id)}/replay?${new URLSearchParams(query)}`),
+  analysis: (id, version, seat) => request("GET", `/api/tables/${encodeURIComponent(id)}/analysis?version=${version}&seat=${seat}`),
+  // one page of finished games, the latest first: {games, next} (next: the cursor of the next page)
+  recent: async (query) => {
+    const { data, response } = await send("GET", `/api/games/recent?${new URLSearchParams(query)}`);
+    return { games: data, next: response.headers.get("X-Next-Cursor") };
+  },
 };
 
 export function wsUrl(id, token) {

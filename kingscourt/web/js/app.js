@@ -9,6 +9,7 @@ import { showInvite } from "./invite.js";
 import { showLeaderboard, showPlayer } from "./stats.js";
 import { loadAccount, showAccount } from "./account.js";
 import { showProfile } from "./profile.js";
+import { showReplay } from "./replay.js";
 
 const root = document.getElementById("app");
 let leaving = null; // the current page's clean-up (closes a table's WebSocket)
@@ -29,6 +30,7 @@ function route() {
     else if (page === "player") showPlayer(ctx, rest.join("/"));
     else if (page === "account") showAccount(ctx);
     else if (page === "profile") showProfile(ctx, rest.join("/"));
+    else if (page === "replay") showReplay(ctx, rest[0], rest[1] || null);
     else root.append(h("p", {}, "No such page. ", h("a", { href: "#/" }, "To the lobby")));
   } catch (e) {
     root.append(h("p.error", {}, String(e)));

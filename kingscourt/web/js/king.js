@@ -44,7 +44,7 @@ export function mountKing(el, ctx) {
     const me = msg.seat;
     const focusIndex = focusedCardIndex(el);
     const legalCards = new Set(v.legal.filter((a) => a.startsWith("play ")).map((a) => a.slice(5)));
-    const myTurn = v.to_move.includes(me);
+    const myTurn = !ctx.readOnly && v.to_move.includes(me); // a replay shows, never acts
     fill(el,
       topBar(v, ctx, book),
       h("div.king-layout", {},

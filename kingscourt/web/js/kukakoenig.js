@@ -37,7 +37,7 @@ export function mountKukakoenig(el, ctx) {
     const v = msg.view;
     const me = msg.seat;
     const legal = new Set(v.legal);
-    const myTurn = me !== null && v.to_move.includes(me);
+    const myTurn = !ctx.readOnly && me !== null && v.to_move.includes(me); // a replay never acts
     fill(el,
       h("div.topbar", {},
         h("div.deal", {}, `Round ${v.round}${v.last_round ? " (last)" : ""} · half ${v.half} · call ${v.call}`),
@@ -82,7 +82,7 @@ export function mountKukakoenig(el, ctx) {
         const at = fresh.map((e) => e.kind).lastIndexOf("reveal");
         if (at >= 0) {
           reveal = { picks: fresh[at].picks, events: fresh.slice(at + 1), round: fresh[at].round, call: fresh[at].call };
-          startCount();
+          if (!ctx.readOnly) startCount(); // a replay steps at its own pace
         }
       } else if (logSeen === null) {
         const at = log.map((e) => e.kind).lastIndexOf("reveal");

@@ -4,6 +4,7 @@ import { api } from "./api.js";
 import { fill, h, toast } from "./dom.js";
 import { loadGames } from "./games.js";
 import { GAME_BLURBS } from "./names.js";
+import { recentGames } from "./replay.js";
 import { forgetSeat, playerName, rememberSeat, seats, setPlayerName } from "./store.js";
 import { account } from "./account.js";
 import { friendsPanel } from "./friends.js";
@@ -33,7 +34,8 @@ export function showLobby({ root }) {
       picker),
     friendsPanel(),
     h("section.panel", {}, h("h2", {}, "Your seats"), mineBox),
-    h("section.panel", {}, h("h2", {}, "Open tables"), tablesBox));
+    h("section.panel", {}, h("h2", {}, "Open tables"), tablesBox),
+    recentGames()); // finished games, each linking to its replay
   load(picker, tablesBox, mineBox);
 }
 

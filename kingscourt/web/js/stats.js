@@ -5,6 +5,7 @@ import { fill, h } from "./dom.js";
 import { loadGames } from "./games.js";
 import { playerName } from "./store.js";
 import { ratingBoard } from "./profile.js";
+import { recentGames } from "./replay.js";
 
 const fmt = (x) => (Number.isInteger(x) ? String(x) : x.toFixed(1));
 
@@ -48,7 +49,8 @@ export async function showPlayer({ root }, name) {
         h("tbody", {}, p.by_game.map((g) => h("tr", {},
           h("td", {}, titles[g.game] || g.game), h("td.num", {}, g.games), h("td.num", {}, g.wins),
           h("td.num", {}, fmt(g.average_score)), h("td.num", {}, g.game === "king" ? g.kings : "—"),
-          h("td.num", {}, g.game === "king" ? fmt(g.king_points) : "—"))))));
+          h("td.num", {}, g.game === "king" ? fmt(g.king_points) : "—"))))),
+      recentGames({ player: p.name }, `Recent games of ${p.name}`)); // each links to its replay
   } catch (e) {
     fill(body, h("p.muted", {}, e.status === 404 ? `${name} has no finished game yet.` : e.message));
   }

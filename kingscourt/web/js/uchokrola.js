@@ -45,7 +45,7 @@ export function mountUchokrola(el, ctx) {
   // Passing for a seat that holds no riposte: once per state version, after a random delay.
   let autoTimer = null;
   let autoVersion = null;
-  const onlyPass = (m) => m && m.seat !== null && m.seat !== undefined && !m.view.over
+  const onlyPass = (m) => !ctx.readOnly && m && m.seat !== null && m.seat !== undefined && !m.view.over
     && m.view.phase === "riposte" && m.view.to_move.includes(m.seat)
     && m.view.legal.length === 1 && m.view.legal[0] === "pass";
   const cancelAutoPass = () => {
@@ -118,7 +118,7 @@ export function mountUchokrola(el, ctx) {
     if (!msg) return;
     const v = msg.view;
     const me = msg.seat;
-    const myTurn = me !== null && v.to_move.includes(me);
+    const myTurn = !ctx.readOnly && me !== null && v.to_move.includes(me); // a replay never acts
     const top = v.discard.length ? v.discard[v.discard.length - 1] : null;
     const mover = v.to_move.length ? v.to_move[0] : null;
     fill(el,
@@ -126,7 +126,7 @@ export function mountUchokrola(el, ctx) {
         h("div.deal", {}, v.choosing ? "Choosing characters" : `Turn ${v.turn_number}: ${v.turn >= 0 ? seatLabel(v, v.turn) : "—"}`),
         h("div", {}, `Deck ${v.deck_size}`, v.exhaustions ? ` · ran out ${v.exhaustions}×` : "", v.ending ? " · last turn" : ""),
         h("div.discard", {}, "Discard: ", top ? card(top) : h("span.muted", {}, "empty"), ` (${v.discard.length})`),
-        me !== null && !v.over ? autoPassBox() : null),
+        me !== null && !v.over && !ctx.readOnly ? autoPassBox() : null),
       h("div.uk-layout", {},
         h("div.uk-main", {},
           v.over ? finalReveal(v) : null,

@@ -1,0 +1,380 @@
+"""The King bots' own deal simulator: one deal of play on bit masks, fast enough to play out
+thousands of deals per decision.
+
+The engine's :class:`~kingscourt.games.king.state.KingState` is the truth; this is the bots'
+copy of the play rules for searching sampled worlds, kept deliberately small: the hands, the
+open trick and the deal's points, with the obligations of RULES-NOTES §1 in the engine's
+cascade order (``follow-suit``, ``must-beat``, ``give-up-penalty-card``, ``must-trump``,
+``discard-penalty-card``, ``hearts-not-broken``, ``trump-not-broken``) taken from the table
+rules through :func:`~kingscourt.games.king.rules.duties`. ``tests/king/test_bot_sim.py``
+plays random deals in both and checks that the legal cards and the points agree at every
+step.
+
+A :class:`Deal` is built from a seat's view and the four hands of one sampled world
+(:meth:`Deal.from_view`), or for a contract not yet chosen from the hands of a deal's start
+(:meth:`Deal.start`). Cards are ``suit * 13 + rank`` as in :mod:`...games.king.cards`.
+"""
+
+from __future__ import annotations
+
+from ..engine import JSON
+from ..games.king.cards import CARD_OF_TEXT, HEART_MASK, SUIT_MASK, parse_hand
+from ..games.king.contracts import CONTRACT_OF_ID, CONTRACTS, Contract
+from ..games.king.rules import KingRules, duties
+
+TRUMP = int(Contract.TRUMP)
+SON_IKI = int(Contract.SON_IKI)
+EL_ALMAZ = int(Contract.EL_ALMAZ)
+ACE, KING, QUEEN, JACK = 12, 11, 10, 9
+
+
+def lowest(mask: int) -> int:
+    """The lowest card of a non-empty mask."""
+    return (mask & -mask).bit_length() - 1
+
+
+def highest(mask: int) -> int:
+    """The highest card of a non-empty mask."""
+    return mask.bit_length() - 1
+
+
+def cards(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+class Deal:
+    """One deal in play (or about to be played): everything the play rules and the score of
+    the deal depend on."""
+
+    __slots__ = (
+        "any_heart", "beat", "give_up", "gone", "hands", "heart_ban", "hearts_broken", "kind",
+        "lead", "leader", "pen", "pen_left", "points", "taken", "trick", "trick_n", "tricks",
+        "trump", "trump_ban", "trump_broken", "turn", "unit", "win_card", "win_seat",
+    )
+
+    def __init__(self) -> None:
+        self.hands: list[int] = [0, 0, 0, 0]
+        self.kind = -1
+        self.trump = -1
+        self.pen = self.pen_left = self.unit = 0
+        self.beat = self.give_up = self.heart_ban = self.trump_ban = self.any_heart = False
+        self.hearts_broken = self.trump_broken = False
+        self.turn = self.leader = 0
+        self.trick = 0          # cards of the open trick (mask)
+        self.trick_n = 0        # how many lie in it
+        self.lead = self.win_card = self.win_seat = -1
+        self.tricks = 0         # closed tricks
+        self.gone = 0           # cards of the closed tricks
+        self.points = [0, 0, 0, 0]
+        self.taken = [0, 0, 0, 0]
+
+    # ------------------------------------------------------------------ building
+    def _contract(self, rules: KingRules, kind: int, trump: int) -> None:
+        contract = Contract(kind)
+        info = CONTRACTS[contract]
+        d = duties(rules, contract)
+        self.kind = kind
+        self.trump = trump if kind == TRUMP else -1
+        self.pen = self.pen_left = info.penalty_cards
+        self.unit = info.per_unit
+        self.give_up = info.give_up
+        self.beat, self.heart_ban, self.trump_ban, self.any_heart = (
+            d.must_beat, d.heart_ban, d.trump_ban, d.any_heart)
+
+    @classmethod
+    def start(cls, rules: KingRules, hands: list[int], chooser: int, kind: int,
+              trump: int = -1) -> Deal:
+        """A deal about to be played: ``chooser`` named ``kind`` (trump in suit ``trump``)
+        and leads."""
+        d = cls()
+        d._contract(rules, kind, trump)
+        d.hands = list(hands)
+        d.turn = d.leader = chooser
+        return d
+
+    @classmethod
+    def from_view(cls, rules: KingRules, view: JSON, hands: list[int]) -> Deal:
+        """The deal of a view in its play phase, the hidden hands taken from ``hands`` (one
+        sampled world's, the view's seat's own included)."""
+        d = cls()
+        contract = CONTRACT_OF_ID[view["contract"]]
+        trump = "SHDC".index(view["trump"]) if view["trump"] else -1
+        d._contract(rules, int(contract), trump)
+        d.hands = list(hands)
+        gone = 0
+        for t in view["tricks"]:
+            for _s, c in t["cards"]:
+                gone |= 1 << CARD_OF_TEXT[c]
+        d.gone = gone
+        d.pen_left = d.pen & ~gone
+        d.tricks = len(view["tricks"])
+        d.points = list(view["deal_points"])
+        d.taken = list(view["tricks_taken"])
+        d.hearts_broken = bool(view["hearts_broken"])
+        d.trump_broken = bool(view["trump_broken"])
+        played = view["trick"]["cards"]
+        if played:
+            d.leader = view["trick"]["leader"]
+            first = CARD_OF_TEXT[played[0][1]]
+            d.lead = first // 13
+            d.win_card, d.win_seat = first, played[0][0]
+            for s, text in played:
+                c = CARD_OF_TEXT[text]
+                d.trick |= 1 << c
+                if c != first:
+                    d._update_winner(s, c)
+            d.trick_n = len(played)
+            d.turn = (d.leader + d.trick_n) % 4
+        else:
+            d.leader = d.turn = view["to_move"][0] if view["to_move"] else view["chooser"]
+            if view["tricks"]:
+                d.leader = d.turn = view["tricks"][-1]["winner"]
+        return d
+
+    def copy(self) -> Deal:
+        new = object.__new__(Deal)
+        for name in _SCALARS:
+            object.__setattr__(new, name, getattr(self, name))
+        new.hands = list(self.hands)
+        new.points = list(self.points)
+        new.taken = list(self.taken)
+        return new
+
+    # ------------------------------------------------------------------ rules
+    @property
+    def done(self) -> bool:
+        return self.tricks == 13 or (self.pen != 0 and self.pen_left == 0)
+
+    def legal(self) -> int:
+        """The cards the seat to move may play (mask), by the engine's cascade."""
+        hand = self.hands[self.turn]
+        if self.trick_n:
+            lead = self.lead
+            led = hand & SUIT_MASK[lead]
+            if led:
+                win = self.win_card
+                if self.beat and win // 13 == lead:
+                    beats = led & ~((2 << win) - 1)
+                    if beats:
+                        return beats
+                if self.give_up:
+                    below = led & self.pen & ((1 << win) - 1)
+                    if below:
+                        return below
+                return led
+            if self.trump >= 0:
+                return hand & SUIT_MASK[self.trump] or hand
+            pen = hand & self.pen
+            if pen:
+                return hand & HEART_MASK if self.any_heart else pen
+            return hand
+        allowed = hand
+        if self.heart_ban and not self.hearts_broken:
+            rest = allowed & ~HEART_MASK
+            if rest:
+                allowed = rest
+        if self.trump_ban and not self.trump_broken:
+            rest = allowed & ~SUIT_MASK[self.trump]
+            if rest:
+                allowed = rest
+        return allowed
+
+    def _update_winner(self, seat: int, c: int) -> None:
+        s = c // 13
+        if s == self.lead:
+            win = self.win_card
+            if c > win and win // 13 == s:
+                self.win_card, self.win_seat = c, seat
+        else:
+            if s == 1:
+                self.hearts_broken = True
+            if s == self.trump:
+                self.trump_broken = True
+                win = self.win_card
+                if win // 13 != s or c > win:
+                    self.win_card, self.win_seat = c, seat
+
+    def play(self, c: int) -> None:
+        """The seat to move plays ``c`` (legal: not checked)."""
+        seat = self.turn
+        bit = 1 << c
+        self.hands[seat] ^= bit
+        if self.trick_n:
+            self._update_winner(seat, c)
+            self.trick |= bit
+            self.trick_n += 1
+            if self.trick_n == 4:
+                self._close()
+                return
+        else:
+            self.leader = self.win_seat = seat
+            self.lead = c // 13
+            self.win_card = c
+            self.trick = bit
+            self.trick_n = 1
+        self.turn = (seat + 1) & 3
+
+    def _close(self) -> None:
+        w = self.win_seat
+        cards_ = self.trick
+        self.tricks += 1
+        self.taken[w] += 1
+        self.gone |= cards_
+        if self.pen:
+            hit = self.pen_left & cards_
+            if hit:
+                self.points[w] += self.unit * hit.bit_count()
+                self.pen_left ^= hit
+        elif self.kind != SON_IKI or self.tricks >= 12:
+            self.points[w] += self.unit
+        self.turn = self.leader = w
+        self.trick = self.trick_n = 0
+        self.lead = self.win_card = self.win_seat = -1
+
+    # ------------------------------------------------------------------ moves worth trying
+    def distinct(self, legal: int) -> int:
+        """One card of each set of legal cards that play alike in this world: cards of one
+        suit with nothing between them but cards of the closed tricks or of the same hand,
+        all penalty cards or none (the lowest stands for its set)."""
+        hand = self.hands[self.turn]
+        known = self.gone | hand
+        pen = self.pen
+        out = 0
+        for s in range(4):
+            sub = legal & SUIT_MASK[s]
+            prev = -1
+            while sub:
+                low = sub & -sub
+                c = low.bit_length() - 1
+                sub ^= low
+                if prev >= 0:
+                    between = ((1 << c) - 1) & ~((2 << prev) - 1)
+                    if (between & ~known) == 0 and (pen >> c & 1) == (pen >> prev & 1) \
+                            and (between & pen & hand) == 0:
+                        prev = c
+                        continue
+                out |= low
+                prev = c
+        return out
+
+
+_SCALARS = tuple(n for n in Deal.__slots__ if n not in ("hands", "points", "taken"))
+
+
+def hands_of(world_hand: list[list[str]]) -> list[int]:
+    """Masks of four hands given as card texts (a sampled world's ``hand(seat)``)."""
+    return [parse_hand(h) for h in world_hand]
+
+
+def margins(points: list[int] | list[float]) -> list[float]:
+    """Each seat's points minus the mean of the other three seats' points."""
+    total = sum(points)
+    return [p - (total - p) / 3 for p in points]
+
+
+# ---------------------------------------------------------------------- the basic policy
+def _min_rank(mask: int, trump: int = -1) -> int:
+    """The card of ``mask`` with the lowest rank (non-trumps before trumps), the first suit
+    on a tie: ``min(cards, key=(is trump, rank))`` over cards in S H D C order."""
+    best = -1
+    best_key = 99
+    for s in range(4):
+        sub = mask & SUIT_MASK[s]
+        if sub:
+            c = (sub & -sub).bit_length() - 1
+            key = c - 13 * s + (13 if s == trump else 0)
+            if key < best_key:
+                best, best_key = c, key
+    return best
+
+
+def _max_rank(mask: int) -> int:
+    """The card of ``mask`` with the highest rank, the first suit on a tie."""
+    best = -1
+    best_rank = -1
+    for s in range(4):
+        sub = mask & SUIT_MASK[s]
+        if sub:
+            c = sub.bit_length() - 1
+            if c - 13 * s > best_rank:
+                best, best_rank = c, c - 13 * s
+    return best
+
+
+ACES = sum(1 << (13 * s + ACE) for s in range(4))
+
+
+def basic_card(d: Deal, legal: int) -> int:
+    """The ``basic`` bot's card (:mod:`.king_basic`) for the seat to move in ``d``, on masks."""
+    if d.kind == TRUMP:
+        return _basic_trump(d, legal)
+    return _basic_penalty(d, legal)
+
+
+def _basic_trump(d: Deal, legal: int) -> int:
+    trump = d.trump
+    tmask = SUIT_MASK[trump]
+    if not d.trick_n:
+        aces = legal & ACES
+        if aces:
+            return (aces & -aces).bit_length() - 1
+        trumps = legal & tmask
+        if trumps.bit_count() >= 4:
+            return trumps.bit_length() - 1
+        return _min_rank(legal, trump)
+    win = d.win_card
+    ws = win // 13
+    if ws == trump:
+        winners = legal & tmask & ~((2 << win) - 1)
+    else:
+        winners = (legal & SUIT_MASK[ws] & ~((2 << win) - 1)) | (legal & tmask)
+    if winners:
+        pick = _min_rank(winners, trump)
+        if d.trick_n == 3 or pick % 13 >= QUEEN or pick // 13 == trump:
+            return pick
+        return _max_rank(winners)
+    return _min_rank(legal, trump)
+
+
+def _basic_penalty(d: Deal, legal: int) -> int:
+    pen = d.pen
+    danger = legal & pen
+    if not d.trick_n:
+        safe = legal
+        for s in range(4):
+            if danger & SUIT_MASK[s]:
+                safe &= ~SUIT_MASK[s]
+        return _min_rank(safe or legal)
+    lead = d.lead
+    win = d.win_card
+    following = legal & SUIT_MASK[lead]
+    if following:
+        losers = following & ((1 << win) - 1)
+        if losers:
+            return losers.bit_length() - 1
+        if d.trick_n == 3:
+            safe = following & ~pen
+            return (safe or following).bit_length() - 1
+        return (following & -following).bit_length() - 1
+    if danger:
+        return _max_rank(danger)
+    best, key = -1, (-1, 0)
+    for s in range(4):
+        sub = legal & SUIT_MASK[s]
+        if sub:
+            c = sub.bit_length() - 1
+            k = (c - 13 * s, -sub.bit_count())
+            if k > key:
+                best, key = c, k
+    return best
+
+
+def play_out(d: Deal) -> None:
+    """Every seat plays :func:`basic_card` to the end of the deal."""
+    while not d.done:
+        d.play(basic_card(d, d.legal()))

@@ -1,0 +1,246 @@
+"""The ``strong`` and ``expert`` King bots: every decision valued by the seat's margin (its
+points minus the mean of the others'), over worlds sampled from its view.
+
+Choosing a contract: each open contract is played out in sampled worlds (the other hands
+drawn by ``game.sample_world``), every seat playing the basic policy
+(:func:`.king_sim.play_out`); its value is the chooser's mean margin in the deal minus the
+contract's opportunity cost, what the seat's remaining turns are expected to lose by not
+having it any more (:mod:`.king_costs`, a table built by simulation). So trump is kept for a
+hand that makes many tricks, and a penalty contract that suits the hand is not left for the
+end with a hand that cannot bear it.
+
+Playing a card: determinised Monte Carlo (PIMC): in each sampled world, every distinct legal
+card (:meth:`.king_sim.Deal.distinct`) is played and the deal finished by the basic policy in
+every seat, or, for the last :data:`SOLVE_TRICKS` tricks, solved exactly by max-n
+(:mod:`.king_solver`); a card's value is its mean margin at the end of the deal. Optionally
+the worlds are weighted by how likely the other seats' plays and the chooser's contract are
+under the basic policy (``weighted=True``).
+
+Budgets: ``iterations`` (deterministic with a seed) counts playouts per card; a contract
+choice plays out ``choice_worlds`` worlds per open contract. ``seconds`` and
+``choice_seconds`` bound a decision's time instead (whichever ends first). The bot receives
+views only; every state it plays is a sampled world.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from typing import Any
+
+from ..engine import JSON, Game
+from ..games.king.cards import CARD_OF_TEXT, CARD_TEXT, parse_hand
+from ..games.king.contracts import CONTRACT_OF_ID, PENALTY_CONTRACTS, Contract
+from . import king_costs
+from .analysis import Analysis
+from .base import ViewBot
+from .king_sim import TRUMP, Deal, basic_card, margins, play_out
+from .king_solver import best_cards
+
+#: tricks left (the open one included) from which a card is valued by the exact solver
+SOLVE_TRICKS = 3
+#: playouts per card decision when no budget is given
+DEFAULT_ITERATIONS = 800
+#: worlds per contract choice when no budget is given
+DEFAULT_CHOICE_WORLDS = 120
+#: worlds drawn per card decision at most (they are reused round robin)
+MAX_WORLDS = 400
+
+_PENALTY_KINDS = tuple(int(c) for c in PENALTY_CONTRACTS)
+
+
+def _option(action: str) -> tuple[int, int]:
+    """``choose kiz-almaz`` -> (kind, -1); ``choose trump H`` -> (TRUMP, 1)."""
+    words = action.split()
+    if words[1] == "trump":
+        return TRUMP, "SHDC".index(words[2])
+    return int(CONTRACT_OF_ID[words[1]]), -1
+
+
+class KingStrongBot(ViewBot):
+    """Margin-valued PIMC play and simulated contract choice with opportunity costs."""
+
+    def __init__(self, game: Game, seed: int | None = None, iterations: int | None = None,
+                 seconds: float | None = None, choice_seconds: float | None = None,
+                 choice_worlds: int | None = None, solve_tricks: int = SOLVE_TRICKS,
+                 weighted: bool = False, costs: bool = True, **_: Any) -> None:
+        if game.name != "king":
+            raise ValueError(f"the King strong bot plays King, not {game.name}")
+        super().__init__(game, seed)
+        timed = seconds is not None or choice_seconds is not None
+        self.iterations = iterations if iterations is not None else (
+            10**9 if timed else DEFAULT_ITERATIONS)
+        self.choice_worlds = choice_worlds if choice_worlds is not None else (
+            10**9 if timed and iterations is None else
+            max(16, self.iterations // 8) if iterations is not None else DEFAULT_CHOICE_WORLDS)
+        self.seconds = seconds
+        self.choice_seconds = choice_seconds if choice_seconds is not None else (
+            None if seconds is None else min(1.0, 4 * seconds))
+        self.solve_tricks = solve_tricks
+        self.weighted = bool(weighted)
+        self.costs = bool(costs)
+        self.rules = game.rules
+        self.last_iterations = 0
+
+    # ------------------------------------------------------------------ the interface
+    def choose(self, view: JSON) -> str:
+        legal = self.legal_of(view)
+        if len(legal) == 1:
+            self.last_iterations = 0
+            return legal[0]
+        return self._decide(view)[0]
+
+    def analyse(self, view: JSON) -> Analysis:
+        """Every legal action with its value for the deciding seat in points, best first: for a
+        card the expected margin at the end of the deal; for a contract the expected margin of
+        the deal minus the contract's opportunity cost. ``preferred`` is :meth:`choose`'s."""
+        self.legal_of(view)
+        preferred, values = self._decide(view)
+        ordered = sorted(values.items(), key=lambda av: -av[1])
+        return Analysis(preferred, tuple(ordered))
+
+    def _decide(self, view: JSON) -> tuple[str, dict[str, float]]:
+        rng = random.Random(self.rng.getrandbits(64))
+        if view["phase"] == "choose":
+            return self._choose_contract(view, rng)
+        return self._play_card(view, rng)
+
+    def _hands(self, view: JSON, rng: random.Random) -> list[int]:
+        world = self.game.sample_world(view, rng)
+        return [parse_hand(world.hand(s)) for s in range(4)]  # type: ignore[attr-defined]
+
+    # ------------------------------------------------------------------ choosing
+    def _choose_contract(self, view: JSON, rng: random.Random) -> tuple[str, dict[str, float]]:
+        legal: list[str] = view["legal"]
+        seat: int = view["seat"]
+        options = [_option(a) for a in legal]
+        deadline = (time.perf_counter() + self.choice_seconds) if self.choice_seconds else None
+        totals = [0.0] * len(options)
+        n = 0
+        while n < self.choice_worlds:
+            if n and deadline is not None and time.perf_counter() > deadline:
+                break
+            self.check_stop()
+            hands = self._hands(view, rng)
+            for i, (kind, trump) in enumerate(options):
+                d = Deal.start(self.rules, hands, seat, kind, trump)
+                play_out(d)
+                totals[i] += margins(d.points)[seat]
+            n += 1
+        self.last_iterations = n * len(options)
+        costs = self._opportunity_costs(view, [k for k, _ in options])
+        values = {a: totals[i] / n - costs[options[i][0]] for i, a in enumerate(legal)}
+        best = max(legal, key=lambda a: values[a])
+        return best, values
+
+    def _opportunity_costs(self, view: JSON, kinds: list[int]) -> dict[int, float]:
+        quota = view["quota_left"]
+        if not self.costs or quota is None:
+            return {k: 0.0 for k in kinds}
+        p, q = quota[view["seat"]]
+        opened = view["open_contracts"]
+        open_mask = 0
+        for c in PENALTY_CONTRACTS:
+            if opened[c.info.id] > 0:
+                open_mask |= 1 << int(c)
+        return king_costs.opportunity_costs(p, q, open_mask, sorted(set(kinds)))
+
+    # ------------------------------------------------------------------ playing
+    def _play_card(self, view: JSON, rng: random.Random) -> tuple[str, dict[str, float]]:
+        legal: list[str] = view["legal"]
+        seat: int = view["seat"]
+        legal_mask = parse_hand([a.split()[1] for a in legal])
+        own = parse_hand(view["hand"])
+        probe = Deal.from_view(self.rules, view, [own if s == seat else 0 for s in range(4)])
+        reps = probe.distinct(legal_mask)
+        moves = []
+        m = reps
+        while m:
+            low = m & -m
+            moves.append(low.bit_length() - 1)
+            m ^= low
+        exact = 13 - probe.tricks <= self.solve_tricks
+        deadline = (time.perf_counter() + self.seconds) if self.seconds else None
+        totals = [0.0] * len(moves)
+        weights_sum = 0.0
+        done = 0
+        worlds = 0
+        while done < self.iterations or worlds == 0:
+            if worlds and deadline is not None and time.perf_counter() > deadline:
+                break
+            if worlds >= MAX_WORLDS and not exact:
+                break
+            self.check_stop()
+            hands = self._hands(view, rng)
+            weight = self._weight(view, hands) if self.weighted else 1.0
+            base = Deal.from_view(self.rules, view, hands)
+            if exact:
+                found = best_cards(base)
+                for i, c in enumerate(moves):
+                    gains = found[c]
+                    final = [base.points[s] + gains[s] for s in range(4)]
+                    totals[i] += weight * margins(final)[seat]
+            else:
+                for i, c in enumerate(moves):
+                    d = base.copy()
+                    d.play(c)
+                    play_out(d)
+                    totals[i] += weight * margins(d.points)[seat]
+            weights_sum += weight
+            done += len(moves)
+            worlds += 1
+            if exact and worlds >= MAX_WORLDS:
+                break
+        self.last_iterations = done
+        value_of = {c: totals[i] / weights_sum for i, c in enumerate(moves)}
+        values: dict[str, float] = {}
+        for a in legal:
+            c = CARD_OF_TEXT[a.split()[1]]
+            values[a] = value_of[c] if c in value_of else value_of[_rep_of(c, reps)]
+        best_card = max(moves, key=lambda c: (value_of[c], -c))
+        return f"play {CARD_TEXT[best_card]}", values
+
+    # ------------------------------------------------------------------ weighted worlds
+    def _weight(self, view: JSON, hands: list[int]) -> float:
+        """How likely the other seats' plays of this deal are in this world under the basic
+        policy (a play it would make: 1 − ε, another legal one: ε shared out)."""
+        seat = view["seat"]
+        played_by = [0, 0, 0, 0]
+        plays: list[tuple[int, int]] = []
+        for t in view["tricks"]:
+            for s, text in t["cards"]:
+                plays.append((s, CARD_OF_TEXT[text]))
+        for s, text in view["trick"]["cards"]:
+            plays.append((s, CARD_OF_TEXT[text]))
+        for s, c in plays:
+            played_by[s] |= 1 << c
+        start = [hands[s] | played_by[s] for s in range(4)]
+        row = next(r for r in view["choices"] if r["deal"] == view["deal"])
+        kind = int(CONTRACT_OF_ID[row["contract"]])
+        trump = "SHDC".index(row["trump"]) if row["trump"] else -1
+        d = Deal.start(self.rules, start, row["seat"], kind, trump)
+        logw = 0.0
+        for s, c in plays:
+            if s != seat:
+                legal = d.legal()
+                n = legal.bit_count()
+                if n > 1:
+                    logw += _LOG_KEEP if basic_card(d, legal) == c else _LOG_EPS - math.log(n - 1)
+            d.play(c)
+        return math.exp(logw)
+
+
+EPSILON = 0.3
+_LOG_KEEP = math.log(1 - EPSILON)
+_LOG_EPS = math.log(EPSILON)
+
+
+def _rep_of(c: int, reps: int) -> int:
+    """The representative of ``c``'s set of alike cards: the highest representative of its
+    suit at or below it."""
+    suit_reps = reps & (0x1FFF << (13 * (c // 13))) & ((2 << c) - 1)
+    return suit_reps.bit_length() - 1
+
+
+__all__ = ["Contract", "KingStrongBot"]

@@ -1,0 +1,66 @@
+"""The bots' deal simulator (:mod:`kingscourt.bots.king_sim`) against the engine: the same
+legal cards at every step, the same points at the end of every deal, the ``basic`` bot's
+cards, under every table rule that changes the play."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import kingscourt
+from kingscourt.bots.king_basic import KingBasicBot
+from kingscourt.bots.king_sim import Deal, basic_card, hands_of
+from kingscourt.games.king.cards import CARD_OF_TEXT, parse_hand
+from kingscourt.games.king.contracts import CONTRACT_OF_ID
+
+RULES = [
+    {},
+    {"must_beat": "all", "heart_lead_ban": "all-penalty"},
+    {"must_beat": "trump", "trump_lead_after_break": True, "rifki_void": "any-heart"},
+]
+
+
+@pytest.mark.parametrize("rules", RULES)
+def test_the_simulator_plays_by_the_engines_rules(rules: dict[str, object]) -> None:
+    game = kingscourt.load_game("king", **rules)
+    rng = random.Random(11)
+    basic = KingBasicBot(game, seed=1)
+    for match in range(3):
+        state = game.new_state(seed=100 + match)
+        deal: Deal | None = None
+        deal_no = -1
+        while not state.is_over():
+            seat = state.to_move()[0]
+            view = state.view(seat)
+            hands = hands_of([state.hand(s) for s in range(4)])
+            if view["phase"] == "choose":
+                action = rng.choice(view["legal"])
+                state.apply(seat, action)
+                after = state.view(None)
+                kind = int(CONTRACT_OF_ID[after["contract"]])
+                trump = "SHDC".index(after["trump"]) if after["trump"] else -1
+                deal = Deal.start(game.rules, hands, seat, kind, trump)
+                deal_no = state.view(None)["deal"]
+                continue
+            assert deal is not None
+            fresh = Deal.from_view(game.rules, view, hands)
+            legal = parse_hand([a.split()[1] for a in view["legal"]])
+            assert deal.legal() == legal
+            assert fresh.legal() == legal
+            assert deal.turn == fresh.turn == seat
+            assert fresh.points == deal.points == view["deal_points"]
+            rep = deal.distinct(legal)
+            assert rep & legal == rep and rep
+            for s in range(4):
+                assert bool(rep >> (13 * s) & 0x1FFF) == bool(legal >> (13 * s) & 0x1FFF)
+            assert basic_card(deal, legal) == CARD_OF_TEXT[basic.choose(view).split()[1]]
+            card = rng.choice(view["legal"]) if rng.random() < 0.7 else basic.choose(view)
+            state.apply(seat, card)
+            deal.play(CARD_OF_TEXT[card.split()[1]])
+            table = state.view(None)["score_table"]
+            if len(table) == deal_no:  # the deal ended
+                assert deal.done
+                assert deal.points == table[-1]["points"]
+            else:
+                assert not deal.done
