@@ -68,7 +68,7 @@ class Server:
                  "--port", str(self.port), "--db", self.db_url, "--bot-delay", str(self.bot_delay),
                  *self.args, *self.options],
                 stdout=out, stderr=subprocess.STDOUT, env=env)
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + 90  # a busy machine starts slowly
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
                 raise RuntimeError(f"server exited: {self.log.read_text()[-3000:]}")
