@@ -232,11 +232,11 @@ class Hub:
         self._not_over(table)
         info = table.seats[seat]
         if info.taken:
-            raise LobbyError(f"seat {seat} is taken (by {info.name}); leave it first", 409)
+            raise LobbyError(f"seat {seat + 1} is taken (by {info.name}); leave it first", 409)
         token = secrets.token_urlsafe(16)
         digest = secret_hash(token)
         if not await self.store.run(self.store.occupy_seat, table.id, seat, name, digest):
-            raise LobbyError(f"seat {seat} is taken; leave it first", 409)
+            raise LobbyError(f"seat {seat + 1} is taken; leave it first", 409)
         info.name, info.taken, info.token_hash = name, True, digest
         if table.waiting and all(s.taken for s in table.seats):
             await self._start(table, [])  # every human seat is taken: the game starts by itself
@@ -320,7 +320,7 @@ class Hub:
             raise LobbyError(f"table {table_id} has no seat {seat}", 404)
         info = table.seats[seat]
         if info.kind != "human" or not info.open:
-            raise LobbyError(f"seat {seat} is not open: it needs its invitation link", 403)
+            raise LobbyError(f"seat {seat + 1} is not open: it needs its invitation link", 403)
         async with table.lock:
             token = await self._occupy(table, seat, name)
         return TakeResult(seat=seat, name=name, token=token,
