@@ -284,3 +284,17 @@ def test_table_rules_are_shown_in_words(new_page) -> None:
     for code in ("all-penalty", "any-heart", "kupa-rifki", "short_game"):
         assert code not in page.inner_text("body")
     shot(page, "layout-rules-in-words-lobby")
+
+
+def test_the_setup_screen_fits_a_phone(new_page) -> None:
+    page = new_page(390, 844)
+    page.goto("/")
+    page.click("a[data-game=uchokrola]")
+    page.wait_for_selector("#seat-1")
+    page.wait_for_timeout(100)
+    panel = page.locator(".setup").bounding_box()
+    assert panel
+    right = panel["x"] + panel["width"]
+    for control in boxes(page, ".setup select, .setup input, .setup button"):  # none runs out sideways
+        assert panel["x"] <= control["x"] and control["x"] + control["width"] <= right, (control, panel)
+    shot(page, "layout-setup-phone")
