@@ -164,9 +164,10 @@ def test_the_reveal_waits_for_the_end_of_the_count(new_page) -> None:
     page = new_page(1366, 768)
     create_table(page, "kukakoenig", "Ada", seed=5, players=3)
     for _ in range(3):
-        page.wait_for_selector(".kkk-row:not([disabled])")
-        page.wait_for_selector("#collections .player[data-seat='1'] .badge:text('picked')")
-        page.wait_for_selector("#collections .player[data-seat='2'] .badge:text('picked')")
+        # my pick is the call's last: every other chooser has picked (sit-outs pick nothing)
+        page.wait_for_function("""() => document.querySelector('.kkk-row:not([disabled])')
+            && !document.querySelector("#collections .player:not([data-seat='0']) .badge.wait")
+            && !document.querySelector('#count')""")
         before = page.locator("#rows").inner_text()
         collections = page.locator("#collections").inner_text()
         page.locator(".kkk-row:not([disabled])").first.click()  # the last pick: the reveal
