@@ -37,7 +37,7 @@ def _parse_options(pairs: list[str]) -> dict[str, Any]:
 @app.command()
 def play(
     game: Annotated[str, typer.Argument(help="king | kukakoenig | uchokrola")] = "king",
-    seat: Annotated[int, typer.Option(help="your seat (0-based)")] = 0,
+    seat: Annotated[int, typer.Option(help="your seat, counted from 1")] = 1,
     bots: Annotated[str, typer.Option(help="level of the computer opponents")] = "basic",
     players: Annotated[int | None, typer.Option(help="number of players, where the game lets you choose")]
     = None,
@@ -55,7 +55,7 @@ def play(
         options.update(_parse_options([v if "=" in v else f"{v}=true"]))
     module = importlib.import_module(f"kingscourt.terminal.{game}")
     try:
-        module.play(seat=seat, bots=bots, players=players, seed=seed, options=options,
+        module.play(seat=seat - 1, bots=bots, players=players, seed=seed, options=options,
                     console=Console())
     except ValueError as e:
         raise typer.BadParameter(str(e)) from e

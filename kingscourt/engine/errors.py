@@ -60,6 +60,8 @@ def not_your_turn(seat: int | None, to_move: list[int]) -> IllegalAction:
     """NotYourTurn for a seat that may not act now (GameOver once nobody may)."""
     if not to_move:
         return GameOver(GAME_OVER)
-    who = ", ".join(f"seat {s}" for s in to_move)
-    return NotYourTurn(Violation("not-your-turn", f"It is not your turn (seat {seat}): {who} to move."))
+    # the message is read by people: seats counted from 1
+    who = ", ".join(f"seat {s + 1}" for s in to_move)
+    you = f" (seat {seat + 1})" if seat is not None else ""
+    return NotYourTurn(Violation("not-your-turn", f"It is not your turn{you}: {who} to move."))
 

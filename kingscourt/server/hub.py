@@ -280,12 +280,12 @@ class Hub:
         self._not_over(table)
         info = table.seats[seat]
         if info.taken:
-            raise LobbyError(f"seat {seat} is taken (by {info.name}); leave it first", 409)
+            raise LobbyError(f"seat {seat + 1} is taken (by {info.name}); leave it first", 409)
         token = secrets.token_urlsafe(16)
         digest = secret_hash(token)
         if not await self.store.run(self.store.occupy_seat, table.id, seat, name, digest,
                                     account_id):
-            raise LobbyError(f"seat {seat} is taken; leave it first", 409)
+            raise LobbyError(f"seat {seat + 1} is taken; leave it first", 409)
         info.name, info.taken, info.token_hash = name, True, digest
         info.account_id = account_id
         if table.waiting and all(s.taken for s in table.seats):
@@ -374,7 +374,7 @@ class Hub:
             raise LobbyError(f"table {table_id} has no seat {seat}", 404)
         info = table.seats[seat]
         if info.kind != "human" or not info.open:
-            raise LobbyError(f"seat {seat} is not open: it needs its invitation link", 403)
+            raise LobbyError(f"seat {seat + 1} is not open: it needs its invitation link", 403)
         async with table.lock:
             token = await self._occupy(table, seat, name, account.id if account else None)
         return TakeResult(seat=seat, name=name, token=token,

@@ -294,6 +294,9 @@ class LeaderboardEntry(BaseModel):
     rank: int
     name: str
     kind: Literal["human", "bot"] = "human"
+    level: str | None = Field(default=None, description=(
+        "a bot's level (each level is its own entry: \"Bot (strong)\", \"Bot (basic)\"); "
+        "null for a person"))
     king_points: float
     games: int = Field(description="finished King games")
     wins: int

@@ -334,21 +334,26 @@ class Store:
                     for g, n, w, avg, k, kp in rows]
 
     def leaderboard(self, limit: int) -> list[dict[str, Any]]:
-        """Players by King points over their finished King games (ties: more wins first)."""
+        """Players by King points over their finished King games (ties: more wins first).
+        A bot is one entry per level (its name is its level's, ``Bot (strong)``); its level
+        is read from the seat it played (``seats.level``), a person's is None."""
         with self.sessions() as s:
             points = func.sum(PlayerResult.king_points)
             wins = func.sum(cast(PlayerResult.won, Integer))
+            level = func.max(SeatRow.level)
             rows = s.execute(
                 select(PlayerResult.name, PlayerResult.kind, points, func.count(), wins,
-                       func.sum(PlayerResult.kings), func.avg(PlayerResult.score))
+                       func.sum(PlayerResult.kings), func.avg(PlayerResult.score), level)
+                .outerjoin(SeatRow, (SeatRow.table_id == PlayerResult.table_id)
+                           & (SeatRow.seat == PlayerResult.seat) & (PlayerResult.kind == "bot"))
                 .where(PlayerResult.game == "king", PlayerResult.kind.in_(("human", "bot")))
                 .group_by(PlayerResult.name, PlayerResult.kind)
                 .order_by(points.desc(), wins.desc(), PlayerResult.name, PlayerResult.kind)
                 .limit(limit)).all()
             return [{"rank": i + 1, "name": n, "kind": kind, "king_points": float(kp or 0),
                      "games": g, "wins": int(w or 0), "kings": int(k or 0),
-                     "average_score": float(avg or 0)}
-                    for i, (n, kind, kp, g, w, k, avg) in enumerate(rows)]
+                     "average_score": float(avg or 0), "level": lv if kind == "bot" else None}
+                    for i, (n, kind, kp, g, w, k, avg, lv) in enumerate(rows)]
 
     def history(self, table_id: str) -> History | None:
         """The table's status and seats, and its record and actors once it is finished."""

@@ -298,8 +298,8 @@ class LiveTable:
             v = None
         if v is not None and v.rule in TURN_RULES:
             return error("not-your-turn", v.message, v.rule, self.version)
-        who = ", ".join(f"seat {s}" for s in movers)
-        return error("not-your-turn", f"It is not your turn (seat {seat}): {who} to move.",
+        who = ", ".join(f"seat {s + 1}" for s in movers)  # read by people: seats from 1
+        return error("not-your-turn", f"It is not your turn (seat {seat + 1}): {who} to move.",
                      "not-your-turn", self.version)
 
     def _finish(self, state: State) -> Finish:

@@ -24,6 +24,7 @@ from ..engine import JSON, IllegalAction, MalformedAction, describe
 from ..games.king.cards import RANKS
 from ..games.king.contracts import CONTRACT_OF_ID, CONTRACTS
 from ..games.king.rules import KingRules
+from . import value_words
 
 SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 COLOUR = {"S": "white", "H": "red", "D": "red", "C": "white"}
@@ -45,7 +46,7 @@ def contract_label(contract: str | None, trump: str | None) -> str:
 
 
 def seat_name(seat: int, me: int) -> str:
-    return "You" if seat == me else f"Seat {seat}"
+    return "You" if seat == me else f"Seat {seat + 1}"  # people count seats from 1
 
 
 def winning(trick: JSON, trump: str | None) -> tuple[int, str] | None:
@@ -165,7 +166,7 @@ class KingTerminal:
 
     def rules(self, view: JSON) -> None:
         for r in describe(KingRules):
-            self.console.print(f"[bold]{r['label']}[/bold]: {view['rules'][r['name']]!s} — "
+            self.console.print(f"[bold]{r['label']}[/bold]: {value_words(r, view['rules'][r['name']])} — "
                                f"{r['help']}")
 
     # ------------------------------------------------------------ events
@@ -233,14 +234,14 @@ def play(*, seat: int, bots: str, players: int | None, seed: int | None, options
     if players not in (None, 4):
         raise ValueError("King is played by 4 players")
     if not 0 <= seat < 4:
-        raise ValueError(f"seat must be 0..3, not {seat}")
+        raise ValueError(f"seat must be 1 to 4, not {seat + 1}")
     game = kingscourt.load_game("king", **options)
     state = game.new_state(seed=seed)
     bot_of = {s: kingscourt.bots.load(bots, game, seed=(seed or 0) * 10 + s)
               for s in range(4) if s != seat}
     ui = KingTerminal(console, seat, input_fn or console.input)
     console.print(Panel(f"King — {game.rules.deals} deals, you are [bold]You[/bold] (seat "
-                        f"{seat}); bots: {bots}. {HELP}", expand=False))
+                        f"{seat + 1}); bots: {bots}. {HELP}", expand=False))
     while not state.is_over():
         mover = state.to_move()[0]
         view = state.view(mover)

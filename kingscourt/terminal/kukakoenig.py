@@ -71,11 +71,11 @@ def grouped(names: Sequence[str]) -> str:
 
 
 class Seats:
-    """The seats as the client names them: "You" and "Bot 1", "Bot 2"..."""
+    """The seats as the client names them: "You" and "Bot 2", "Bot 3"... (seats from 1)"""
 
     def __init__(self, you: int, players: int) -> None:
         self.you = you
-        self.names = [("You" if s == you else f"Bot {s}") for s in range(players)]
+        self.names = [("You" if s == you else f"Bot {s + 1}") for s in range(players)]
 
     def who(self, seats: Sequence[int]) -> str:
         return ", ".join(self.names[s] for s in seats)
@@ -193,12 +193,12 @@ def play(*, seat: int = 0, bots: str = "basic", players: int | None = None,
     players = 3 if players is None else players
     state = game.new_state(players=players, seed=seed)
     if not 0 <= seat < players:
-        raise ValueError(f"seat must be 0 to {players - 1}, not {seat}")
+        raise ValueError(f"seat must be 1 to {players}, not {seat + 1}")
     base = 0 if seed is None else seed * 16
     others = {s: bot_levels.load(bots, game, seed=base + s) for s in range(players) if s != seat}
     delay = 0.35 if console.is_terminal and sys.stdin.isatty() else 0.0
     names = Seats(seat, players)
-    console.print(f"[bold]Ku-Ka-König[/bold] — {players} players, you are seat {seat} "
+    console.print(f"[bold]Ku-Ka-König[/bold] — {players} players, you are seat {seat + 1} "
                   f"against {bots} bots. Type ? for the rules.")
     while not state.is_over():
         movers = state.to_move()

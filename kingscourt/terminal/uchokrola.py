@@ -9,6 +9,7 @@ you and by whom; whose displayed card an ability would use).
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from rich.console import Console
@@ -18,6 +19,7 @@ from rich.text import Text
 from .. import bots as bot_levels
 from ..engine import JSON, IllegalAction, MalformedAction, load_game
 from ..games.uchokrola import UchoGame
+from . import value_words
 
 KIND_STYLE = {"buffoonery": "blue", "intrigue": "red", "special": "green", "ucho": "yellow"}
 
@@ -44,9 +46,42 @@ def _plural(n: int, word: str = "card") -> str:
 
 
 def _who(view: JSON, seat: int) -> str:
-    """A seat as the table knows it: its character and number."""
+    """A seat as the table knows it: its character and number (from 1)."""
     chars = view["characters"][seat]
-    return f"{chars[0]} (seat {seat})" if chars else f"seat {seat}"
+    return f"{chars[0]} (seat {seat + 1})" if chars else f"seat {seat + 1}"
+
+
+#: where the notation writes a seat: ``-> 2``, ``from 2:1`` / ``at 2:1``, ``look at
+#: [prestige] 2``, ``take from 2``; the engine counts seats from 0, the player from 1
+_SEAT_AT = (re.compile(r"( -> )(\d+)$"), re.compile(r"( (?:from|at) )(\d+)(:\d+)$"),
+            re.compile(r"^(look at (?:prestige )?)(\d+)$"), re.compile(r"^(take from )(\d+)$"))
+
+
+def shown(text: str) -> str:
+    """An engine action as the player reads and types it: its seat counted from 1."""
+    for pattern in _SEAT_AT:
+        m = pattern.search(text)
+        if m:
+            return text[:m.start(2)] + str(int(m.group(2)) + 1) + text[m.end(2):]
+    return text
+
+
+def typed(text: str, players: int) -> str:
+    """The engine's action for what the player typed (seats from 1); a seat that is no seat
+    is refused here. A number the notation does not write (``01``) is left to the engine."""
+    for pattern in _SEAT_AT:
+        m = pattern.search(text)
+        if not m:
+            continue
+        number = m.group(2)
+        if re.fullmatch(r"[1-9][0-9]*", number) is None:
+            if number == "0":
+                raise MalformedAction(text, f"there is no seat 0: the seats are 1 to {players}")
+            return text
+        if int(number) > players:
+            raise MalformedAction(text, f"there is no seat {number}: the seats are 1 to {players}")
+        return text[:m.start(2)] + str(int(number) - 1) + text[m.end(2):]
+    return text
 
 
 def _title(view: JSON) -> str:
@@ -66,7 +101,7 @@ def render(view: JSON, kinds: dict[str, str], console: Console) -> None:
         who = chars[0] if chars else "?"
         if len(chars) > 1:
             who += f" (+ {', '.join(chars[1:])})"
-        marks = ("▶ " if s == view["turn"] else "  ") + str(s)
+        marks = ("▶ " if s == view["turn"] else "  ") + str(s + 1)
         if s == view["favourite"]:
             marks += " ★"
         pile = _plural(view["prestige_sizes"][s])
@@ -81,7 +116,7 @@ def render(view: JSON, kinds: dict[str, str], console: Console) -> None:
     console.print(Text.assemble("Deck: ", str(view["deck_size"]), "   Discard pile top: ",
                                 _card(top[0], kinds), f"   Deck ran out: {view['exhaustions']}×"))
     if view["teams"]:
-        console.print("Teams: " + "  ".join("+".join(map(str, t)) for t in view["teams"]))
+        console.print("Teams: " + "  ".join("+".join(str(s + 1) for s in t) for t in view["teams"]))
     console.print(Text.assemble("Your hand: ", _cards(view["hand"], kinds)))
     if view["prestige"][me]:
         console.print(Text.assemble("Your prestige pile: ", _cards(view["prestige"][me], kinds)))
@@ -89,10 +124,6 @@ def render(view: JSON, kinds: dict[str, str], console: Console) -> None:
                        ("shown", "You are shown")):
         if view.get(key):
             console.print(Text.assemble(f"{label}: ", _cards(view[key], kinds)))
-
-
-def _value(value: Any) -> str:
-    return "on" if value is True else "off" if value is False else str(value)
 
 
 def rules_help(view: JSON, console: Console) -> None:
@@ -103,7 +134,7 @@ def rules_help(view: JSON, console: Console) -> None:
 
     console.print("[bold]Variants at this table[/bold]")
     for rule in describe(uchokrola.UchoRules):
-        console.print(f"  {rule['label']}: [bold]{_value(view['rules'][rule['name']])}[/bold]"
+        console.print(f"  {rule['label']}: [bold]{value_words(rule, view['rules'][rule['name']])}[/bold]"
                       f" — {rule['help']}")
     console.print("[bold]How this table plays[/bold] (where the rulebook leaves room)")
     for line in player_help.DECISIONS:
@@ -157,11 +188,11 @@ def explain(view: JSON, game: UchoGame, text: str) -> str:
     elif move.verb == "perform" and view["phase"] == "podpicie":
         card = game.cards.name(move.card)
     if card is None:
-        return text
+        return shown(text)
     owners = [s for s in _neighbours(view, view["seat"]) if card in view["displays"][s]]
     if not owners:
-        return text
-    return f"{text}  ({card} beside {' and '.join(_who(view, s) for s in owners)})"
+        return shown(text)
+    return f"{shown(text)}  ({card} beside {' and '.join(_who(view, s) for s in owners)})"
 
 
 def ask(view: JSON, console: Console, game: UchoGame) -> str:
@@ -184,7 +215,7 @@ def ask(view: JSON, console: Console, game: UchoGame) -> str:
         if answer.isdigit() and 1 <= int(answer) <= len(legal):
             return legal[int(answer) - 1]
         if answer:
-            return answer
+            return typed(answer, view["players"])
         console.print("Type the number of an option, or the action itself.")
 
 
@@ -195,7 +226,7 @@ def play(*, seat: int, bots: str, players: int | None, seed: int | None,
     state = game.new_state(players=players or 4, seed=seed)
     n = state.num_players
     if not 0 <= seat < n:
-        raise ValueError(f"seat must be 0..{n - 1}")
+        raise ValueError(f"seat must be 1 to {n}, not {seat + 1}")
     kinds = {t.name: t.kind.value for t in game.cards.types}
     opponents = {s: bot_levels.load(bots, game, seed=(seed or 0) * 10 + s)
                  for s in range(n) if s != seat}
@@ -233,7 +264,7 @@ def play(*, seat: int, bots: str, players: int | None, seed: int | None,
         table.add_column(column)
     for s in range(n):
         pile = final["prestige"][s] or []
-        table.add_row(str(s), final["characters"][s][0], str(final["prestige_totals"][s]),
+        table.add_row(str(s + 1), final["characters"][s][0], str(final["prestige_totals"][s]),
                       str(final["scores"][s]), str(pile.count("Ucho króla")))
     console.print(table)
     winners = ", ".join(final["characters"][s][0] for s in final["winners"])

@@ -225,7 +225,7 @@ def test_not_your_turn() -> None:
     with pytest.raises(kingscourt.NotYourTurn) as info:
         state.apply(2, "play JS")
     assert info.value.rule == "not-your-turn"
-    assert "seat 0" in info.value.message
+    assert "seat 1 to move" in info.value.message  # seat 0, as people count it
     assert state.view(None) == before
     assert state.legal_actions(2) == []
 

@@ -61,7 +61,7 @@ def test_king_is_celebrated() -> None:
     ui = terminal.KingTerminal(Console(file=io.StringIO(), width=80), 0, input)
     out = ui.console.file
     ui.show_events([kingscourt.Event("king", 2, {"deal": 4, "tricks": 13})])
-    assert "KING!" in out.getvalue() and "Seat 2 took 13 tricks" in out.getvalue()
+    assert "KING!" in out.getvalue() and "Seat 3 took 13 tricks" in out.getvalue()
 
 
 def test_bad_options_are_reported() -> None:
@@ -109,12 +109,22 @@ def test_the_status_shows_the_deal_points_and_the_card_winning_the_open_trick() 
     # hearts are trump: seat 1 ruffs AS with 8H, which wins the trick so far
     state = start(RUFF, "trump H", "AS 8H")
     text = _status(state)
-    assert "winning: 8♥ (Seat 1)" in text
-    assert "Points this deal: You +0 Seat 1 +0 Seat 2 +0 Seat 3 +0" in text
+    assert "winning: 8♥ (Seat 2)" in text  # seats printed from 1
+    assert "Points this deal: You +0 Seat 2 +0 Seat 3 +0 Seat 4 +0" in text
     # seat 1 took that trick (+50) and leads 3C; seat 2's AC wins so far
     play(state, "2H 2S 3C AC")
     text = _status(state)
-    assert "Points this deal: You +0 Seat 1 +50 Seat 2 +0 Seat 3 +0" in text
-    assert "winning: A♣ (Seat 2)" in text
+    assert "Points this deal: You +0 Seat 2 +50 Seat 3 +0 Seat 4 +0" in text
+    assert "winning: A♣ (Seat 3)" in text
     play(state, "8C 2D")  # the trick closes: nothing is winning until the next lead
     assert "winning" not in _status(state)
+
+
+def test_the_rules_are_told_in_words() -> None:
+    game = kingscourt.load_game("king", heart_lead_ban="all-penalty", rifki_void="any-heart")
+    ui = terminal.KingTerminal(Console(file=io.StringIO(), width=300), 0, input)
+    ui.rules(game.new_state(seed=1).view(0))
+    told = [line.split(" — ")[0] for line in ui.console.file.getvalue().splitlines() if " — " in line]
+    assert "Herz-Ausspielverbot (heart lead ban): in every penalty contract" in told
+    assert "Bei Rıfkı ohne Farbe (void in Rıfkı): discard any heart" in told
+    assert not any(code in line for line in told for code in ("all-penalty", "any-heart", "2D"))

@@ -89,7 +89,7 @@ def test_refusals_name_their_rule_and_change_nothing() -> None:
         assert refused.value.rule == rule
         assert refused.value.message == violation.message
     assert all_views(state) == before
-    assert "seat 0" in str(state.check(2, "row 6"))
+    assert "by seat 1" in str(state.check(2, "row 6"))  # seat 0, as people count it
     state.apply(1, "row 7")
     before = all_views(state)
     with pytest.raises(kingscourt.NotYourTurn) as twice:

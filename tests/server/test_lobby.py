@@ -54,7 +54,7 @@ def test_create_list_join_leave(server: Server) -> None:
     kim = r.json()["token"]
     assert kim != invite and kim in r.json()["ws"]
     r = server.post(f"/api/tables/{t['id']}/join", {"invite": invite, "name": "Lou"})
-    assert r.status_code == 409 and "seat 1" in r.json()["detail"]
+    assert r.status_code == 409 and "seat 2 is taken" in r.json()["detail"]  # seats read from 1
     assert server.get(f"/api/tables/{t['id']}").json()["seats"][1]["name"] == "Kim"
     # the invitation never acts: leaving takes the token joining gave
     assert server.post(f"/api/tables/{t['id']}/leave", {"token": invite}).status_code == 403

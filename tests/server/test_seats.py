@@ -45,7 +45,7 @@ def one_wins(responses: list[httpx.Response], seat: int, refused: int = 409) -> 
     assert codes == [200] + [refused] * (len(responses) - 1), [r.text for r in responses]
     for r in responses:
         if r.status_code == refused and refused == 409:
-            assert f"seat {seat}" in r.json()["detail"], r.text
+            assert f"seat {seat + 1} is taken" in r.json()["detail"], r.text  # read from 1
     return next(r for r in responses if r.status_code == 200)
 
 

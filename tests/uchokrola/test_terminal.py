@@ -34,12 +34,12 @@ def test_the_riposte_question_says_which_card_was_displayed_and_by_whom() -> Non
     st = position(hands=[["Faux pas", "Menuet"], ["Fraszka"]])
     play(st, "play Faux pas -> 1", "pay Menuet")
     said = client.question(st.view(1), game())
-    assert said == ("Madame du Barry (seat 0) displayed Faux pas beside your character: "
+    assert said == ("Madame du Barry (seat 1) displayed Faux pas beside your character: "
                     "pass (you hold no Kąśliwa riposta)")
     st = position(hands=[["Faux pas", "Menuet"], [R]])
     play(st, "play Faux pas -> 1", "pay Menuet", "riposte")
     said = client.question(st.view(0), game())
-    assert said == (f"Hrabia de La Fare (seat 1) displayed {R} beside your character: "
+    assert said == (f"Hrabia de La Fare (seat 2) displayed {R} beside your character: "
                     "pass (you hold no Kąśliwa riposta)")
     st = position(hands=[["Faux pas", "Menuet", R], [R]])
     play(st, "play Faux pas -> 1", "pay Menuet", "riposte")
@@ -51,7 +51,7 @@ def test_the_riposte_question_after_kuzyneczka_names_the_card_swapped_in() -> No
                   displays=[[], ["Faux pas"], ["Menuet"]])
     play(st, "play Kuzyneczka", "swap Faux pas at 1:1", "with Menuet at 2:1")
     said = client.question(st.view(1), game())
-    assert said.startswith("Madame du Barry (seat 0) swapped Menuet in (Kuzyneczka) beside "
+    assert said.startswith("Madame du Barry (seat 1) swapped Menuet in (Kuzyneczka) beside "
                            "your character")
 
 
@@ -74,9 +74,9 @@ def test_markiz_options_say_beside_whom_the_card_lies() -> None:
     view = st.view(0)
     assert "use Markiz de Callières: Fraszka" in view["legal"]
     out = [client.explain(view, game(), t) for t in view["legal"]]
-    assert ("use Markiz de Callières: Faux pas  (Faux pas beside Madame du Barry (seat 1) and "
-            "Baron de Chantal (seat 2))") in out
-    assert "use Markiz de Callières: Fraszka  (Fraszka beside Baron de Chantal (seat 2))" in out
+    assert ("use Markiz de Callières: Faux pas  (Faux pas beside Madame du Barry (seat 2) and "
+            "Baron de Chantal (seat 3))") in out
+    assert "use Markiz de Callières: Fraszka  (Fraszka beside Baron de Chantal (seat 3))" in out
     assert "end turn" in out
 
 
@@ -119,3 +119,29 @@ def test_a_whole_game_in_the_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
     assert "The King's ear goes to" in text
     assert not re.search(r"\bturn 0\b", text, re.I)
     assert not re.search(r"\b1 (\w+ )?cards\b", text)
+
+
+def test_the_terminal_counts_seats_from_1_both_ways() -> None:
+    st = position(3, hands=[["Kuzyneczka"], [], []], displays=[[], ["Faux pas"], ["Menuet"]])
+    play(st, "play Kuzyneczka")
+    view = st.view(0)
+    assert "swap Faux pas at 1:1" in view["legal"]  # the engine's seat 1: the second seat
+    listed = [client.explain(view, game(), t) for t in view["legal"]]
+    assert "swap Faux pas at 2:1" in listed and "swap Menuet at 3:1" in listed
+    # what the player types is the engine's action, one seat lower; no seat 0 or 4
+    assert client.typed("play Faux pas -> 2", 3) == "play Faux pas -> 1"
+    assert client.typed("take Faux pas from 3:1", 3) == "take Faux pas from 2:1"
+    assert client.typed("look at prestige 1", 3) == "look at prestige 0"
+    assert client.shown("swap Menuet at 1:1") == "swap Menuet at 2:1"
+    for bad in ("play Faux pas -> 0", "play Faux pas -> 4"):
+        with pytest.raises(kingscourt.MalformedAction, match="the seats are 1 to 3"):
+            client.typed(bad, 3)
+    assert client.typed("play Faux pas -> 01", 3) == "play Faux pas -> 01"  # the engine's to refuse
+
+
+def test_table_rules_are_told_in_words(monkeypatch: pytest.MonkeyPatch) -> None:
+    st = kingscourt.load_game("uchokrola", teams="pairs").new_state(players=4, seed=2)
+    view = st.view(st.to_move()[0])
+    con, out = console()
+    client.rules_help(view, con)
+    assert "Kokieteria (teams): pairs" in out.getvalue()

@@ -80,9 +80,9 @@ def test_illegal_click_names_the_rule(new_page) -> None:
     bad = page.locator(".hand .card.illegal").first
     card = bad.get_attribute("data-card")
     bad.click()
-    toast = page.locator("#toast")
-    toast.wait_for(state="visible")
-    text = toast.inner_text()
+    refusal = page.locator("#refusal")  # told above the hand, not in a toast over it
+    refusal.wait_for(state="visible")
+    text = refusal.inner_text()
     assert "[" in text and "]" in text, text  # the message names the rule: "... [follow-suit]"
     assert any(rule in text for rule in ("follow-suit", "hearts-not-broken", "must-", "penalty-card",
                                          "trump-not-broken", "must-trump")), text

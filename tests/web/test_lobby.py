@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import time
 import urllib.request
 
 from .helpers import create_table, shot
@@ -120,3 +121,57 @@ def test_the_waiting_room_waits_for_the_friend(new_page, web_server) -> None:
     assert host.get_attribute(".table-page", "data-status") == "playing"
     assert "seat 2" in guest.inner_text(".seat-label").lower()
     shot(guest, "waiting-room-friend-joined")
+
+
+def test_the_lobby_lists_status_rules_seats_and_who_is_online(new_page) -> None:
+    host = new_page()
+    create_table(host, "king", "Ada", seed=3, seats={1: "human", 2: "bot:strong", 3: "bot:basic"})
+    table_url = host.url
+    table_id = table_url.split("/table/")[1].split("/")[0]
+    host.wait_for_selector(".waiting-room")
+    guest = new_page(390, 844)
+    guest.goto("/")
+    row = guest.locator(f"tr[data-table='{table_id}']")
+    row.wait_for()
+    assert row.get_attribute("data-status") == "waiting"
+    assert row.locator("td.status").inner_text() == "Waiting for players (1 free)"
+    assert row.locator("td.rules").inner_text() == "20 deals · rulebook rules"
+    seats = [row.locator(f".lobby-seats li[data-seat='{s}']").inner_text() for s in range(4)]
+    assert seats[0].split() == ["1", "Ada", "(host)", "online"], seats
+    assert seats[1].split() == ["2", "free", "(invitation)"], seats
+    assert seats[2].split() == ["3", "Bot", "(strong)"] and seats[3].split() == ["4", "Bot", "(basic)"], seats
+    assert guest.evaluate("document.documentElement.scrollWidth") <= 390  # the list fits a phone
+    shot(guest, "lobby-list-phone")
+    # the host leaves the page: away; the host comes back and cancels: the table leaves the list
+    host.goto("/")
+    deadline = time.monotonic() + 10
+    while "away" not in row.locator(".lobby-seats li[data-seat='0']").inner_text():
+        assert time.monotonic() < deadline, "the host still shows online"
+        guest.reload()
+        row.wait_for()
+    host.goto(table_url)
+    host.on("dialog", lambda d: d.accept())
+    host.click("#cancel-table")
+    host.wait_for_selector("text=Table closed")
+    guest.reload()
+    guest.wait_for_selector(".table-list")
+    guest.wait_for_timeout(300)
+    assert guest.locator(f"tr[data-table='{table_id}']").count() == 0
+
+
+def test_the_leaderboard_shows_each_bot_level_apart(new_page, web_server) -> None:
+    seats = [{"kind": "bot", "level": "random"}, {"kind": "bot", "level": "basic"},
+             {"kind": "bot", "level": "random"}, {"kind": "bot", "level": "basic"}]
+    created = web_server.create("king", seats, rules={"short_game": True})
+    deadline = time.monotonic() + 90
+    while web_server.get(f"/api/tables/{created['id']}").json()["status"] != "over":
+        assert time.monotonic() < deadline, "the bots' King game did not end"
+        time.sleep(0.2)
+    page = new_page()
+    page.goto("/#/leaderboard")
+    page.wait_for_selector("#leaderboard")
+    bots = page.locator("#leaderboard td[data-kind='bot']").all_inner_texts()
+    names = [b.removesuffix("bot").strip() for b in bots]
+    assert "Bot (basic)" in names and "Bot (random)" in names, bots
+    assert len(names) == len(set(names))  # one entry per level, never one "bot" for all
+    shot(page, "leaderboard-bots-per-level")

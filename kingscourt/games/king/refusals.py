@@ -57,7 +57,7 @@ def wrong_phase_play() -> Violation:
 
 
 def wrong_phase_choose(seat: int) -> Violation:
-    return Violation("wrong-phase", f"Seat {seat} chooses the contract first: `choose ...`.")
+    return Violation("wrong-phase", f"Seat {seat + 1} chooses the contract first: `choose ...`.")
 
 
 def not_in_hand(code: int) -> Violation:

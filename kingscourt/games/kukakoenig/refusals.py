@@ -21,7 +21,7 @@ def no_such_row(row: int, rows: int) -> Violation:
 
 
 def row_taken(row: int, seat: int) -> Violation:
-    return Violation(ROW_TAKEN, f"Row {row + 1} was taken this round by seat {seat}: pick a row "
+    return Violation(ROW_TAKEN, f"Row {row + 1} was taken this round by seat {seat + 1}: pick a row "
                                 "that still holds cards.")
 
 

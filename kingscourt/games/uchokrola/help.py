@@ -6,9 +6,10 @@ the table rather than for the developer; the terminal shows them on ``?``.
 
 from __future__ import annotations
 
-#: How to write an action (the options listed are always written this way).
+#: How to write an action in the terminal (the options listed are always written this way;
+#: seats are counted from 1 there, as people count them: the terminal converts).
 NOTATION = (
-    "Seats are numbers from 0. A card displayed beside a character is named by its place "
+    "Seats are numbers from 1. A card displayed beside a character is named by its place "
     "SEAT:SLOT, slot 1 lying nearest the character (the oldest): take Faux pas from 2:1.",
     "Play an intrigue card with its target, then pay: play Faux pas -> 2, then pay Menuet "
     "(the card displayed beside your own character as the cost).",

@@ -133,7 +133,7 @@ class UchoState(State):
 
     def who(self, seat: int) -> str:
         chars = self.characters[seat]
-        return self.cs.name(chars[0]) if chars else f"Player {seat}"
+        return self.cs.name(chars[0]) if chars else f"Seat {seat + 1}"  # players count seats from 1
 
     def name(self, card: int) -> str:
         return self.cs.types[card].name

@@ -41,7 +41,7 @@ def _choose_options(st: UchoState, task: Task) -> list[str]:
 def _choose(st: UchoState, task: Task, move: Move) -> None:
     st.chosen[task.seat] = move.char
     st.say(f"You choose {st.name(move.char)}.", task.seat)
-    st.say(f"Player {task.seat} has chosen a character.")
+    st.say(f"Seat {task.seat + 1} has chosen a character.")  # seats shown from 1
 
 
 def _setup(st: UchoState, task: Task) -> None:
@@ -50,7 +50,7 @@ def _setup(st: UchoState, task: Task) -> None:
             st.characters[s] = [st.chosen[s]]
             st.box.extend(c for c in st.options[s] if c != st.chosen[s])
     for s in range(st.n):
-        st.say(f"Player {s} is {st.who(s)}.")
+        st.say(f"Seat {s + 1} is {st.who(s)}.")
     rejected = [[c for c in st.options[s] if c != st.chosen[s]] for s in range(st.n)]
     for s in range(st.n):
         st.options[s] = []

@@ -36,3 +36,34 @@ export function valueLabel(rule, value) {
   const i = rule.choices.findIndex((c) => c === value);
   return i >= 0 ? rule.choice_labels[i] : String(value);
 }
+
+/** A rule's name as a summary shows it: the words in its label's brackets ("must beat"). */
+export function ruleShort(rule) {
+  const m = rule.label.match(/\(([^()]*)\)\s*$/);
+  return m ? m[1] : rule.label;
+}
+
+/**
+ * A table's rules in short and in words, as the rules screen names them: King's number of
+ * deals, then every rule that differs from the rulebook ("12 deals · must beat: in trump
+ * deals"); "rulebook rules" when none does.
+ */
+export function rulesInShort(info, rules) {
+  const parts = [];
+  if (info.name === "king") parts.push(rules && rules.short_game ? "12 deals" : "20 deals");
+  let changed = 0;
+  for (const r of info.rules) {
+    const value = rules && r.name in rules ? rules[r.name] : r.default;
+    if (value === r.default) continue;
+    changed += 1;
+    if (info.name === "king" && r.name === "short_game") continue; // said as the deals
+    parts.push(value === true ? ruleShort(r) : `${ruleShort(r)}: ${valueLabel(r, value)}`);
+  }
+  if (!changed) parts.push("rulebook rules");
+  return parts.join(" · ");
+}
+
+/** Every rule of a table, in words, one per line (a tooltip for the short form). */
+export function rulesInFull(info, rules) {
+  return info.rules.map((r) => `${r.label}: ${valueLabel(r, rules && r.name in rules ? rules[r.name] : r.default)}`).join("\n");
+}

@@ -172,7 +172,8 @@ function hand(v, legalCards, myTurn, ctx) {
     onClick: (card) => ctx.act(`play ${card}`),
   }));
   return h("div.hand-area", {},
-    h("div.hand-title", {}, playing ? "Your turn: play a highlighted card" : v.phase === "play" ? "Your hand" : "Your hand"),
+    ctx.refusal && !(v.phase === "choose" && myTurn) ? h("div.hand-title.refusal#refusal", { role: "alert" }, ctx.refusal.text)
+      : h("div.hand-title", {}, playing ? "Your turn: play a highlighted card" : "Your hand"),
     h("div.hand", { id: "hand", role: "group", "aria-label": "your hand" }, cards));
 }
 
@@ -185,6 +186,7 @@ function chooserDialog(v, ctx, book) {
   const quota = v.quota_left && v.quota_left[v.seat];
   return h("div.chooser", { id: "chooser", role: "dialog", "aria-label": "Choose the contract" },
     h("h2", {}, "Choose this deal's contract"),
+    ctx.refusal ? h("p.refusal#refusal", { role: "alert" }, ctx.refusal.text) : null,
     quota ? h("p.muted", {}, `You may still choose ${quota[0]} penalty contract(s) and ${quota[1]} trump deal(s).`) : null,
     h("div.choice-group", {}, penalties.map((a) => {
       const id = a.slice(7);
@@ -225,16 +227,25 @@ function counter(v) {
       RANKS.split("").map((r) => h("span", { class: played.has(r + s) ? "gone" : "out" }, rankText(r + s))))));
 }
 
+// Who chose what in which deal: one row per contract, one column per seat, each cell the
+// deals (with the trump suit) that seat chose it in; the quota left below. Fits its panel.
 function choiceTable(v, ctx, book) {
   const kinds = [...book.penalties, book.trump];
-  const count = (seat, k) => v.choices.filter((c) => c.seat === seat && c.contract === k).length;
+  const chosen = (seat, k) => v.choices.filter((c) => c.seat === seat && c.contract === k);
+  const seats = [0, 1, 2, 3];
   return h("section.side-panel#choice-table", {}, h("h3", {}, "Choice table"),
-    h("table.grid", {},
-      h("thead", {}, h("tr", {}, h("th", {}, ""), kinds.map((k) => h("th", { title: book.of(k).name }, book.of(k).short)), h("th", {}, "Left"))),
-      h("tbody", {}, [0, 1, 2, 3].map((s) => h("tr", {},
-        h("th", {}, shortName(ctx, s)),
-        kinds.map((k) => h("td", {}, count(s, k) || "")),
-        h("td", {}, v.quota_left ? `${v.quota_left[s][0]}+${v.quota_left[s][1]}` : "free"))))));
+    h("table.grid.fit", {},
+      h("colgroup", {}, h("col.contract-col"), seats.map(() => h("col"))),
+      h("thead", {}, h("tr", {}, h("th", {}, "Contract"), seats.map((s) => h("th", { dataset: { seat: s }, title: ctx.name(s) }, shortName(ctx, s))))),
+      h("tbody", {}, kinds.map((k) => h("tr", { dataset: { contract: k } },
+        h("th", { title: book.of(k).about }, book.of(k).name),
+        seats.map((s) => h("td", { dataset: { seat: s } }, chosen(s, k).map((c) => h("span.chosen", {
+          dataset: { deal: c.deal },
+          title: `Deal ${c.deal}: ${ctx.name(s)} chose ${book.label(c.contract, c.trump)}`,
+        }, `${c.deal}${c.trump ? SUIT_SYMBOL[c.trump] : ""}`))))))),
+      h("tfoot", {}, h("tr", {}, h("th", { title: "penalty contracts + trump deals still to choose" }, "Left"),
+        seats.map((s) => h("td", {}, v.quota_left ? `${v.quota_left[s][0]}+${v.quota_left[s][1]}` : "free"))))),
+    h("p.muted.small-note", {}, "Each cell: the deals in which that seat chose the contract."));
 }
 
 function shortName(ctx, seat) {

@@ -27,6 +27,7 @@ function tile(deck, name, extra = "") {
 export function mountKukakoenig(el, ctx) {
   const deck = cardSet(ctx.game);
   let msg = null;
+  let shown = null; // the state on the board: while the count runs, the one before the reveal
   let logSeen = null;
   let reveal = null; // {picks, events} of the latest reveal
   let counting = null; // index into COUNT while the count runs
@@ -34,15 +35,17 @@ export function mountKukakoenig(el, ctx) {
 
   const render = () => {
     if (!msg) return;
-    const v = msg.view;
-    const me = msg.seat;
+    // the picks, takes and results appear when the count ends ("König!"), not under it
+    const at = counting !== null && shown ? shown : msg;
+    const v = at.view;
+    const me = at.seat;
     const legal = new Set(v.legal);
     const myTurn = !ctx.readOnly && me !== null && v.to_move.includes(me); // a replay never acts
     fill(el,
       h("div.topbar", {},
         h("div.deal", {}, `Round ${v.round}${v.last_round ? " (last)" : ""} · half ${v.half} · call ${v.call}`),
         h("div", {}, `Pile ${v.pile} · box ${v.box.length} seen + ${v.box_unseen} unseen`),
-        h("div#pick-status", {}, pickStatus(v, me, myTurn, ctx))),
+        h("div#pick-status", {}, ctx.refusal ? h("span.refusal#refusal", { role: "alert" }, ctx.refusal.text) : pickStatus(v, me, myTurn, ctx))),
       h("div.kkk-layout", {},
         h("div.kkk-rows", { id: "rows", role: "group", "aria-label": "the rows" },
           v.rows.map((cards, i) => {
@@ -69,12 +72,14 @@ export function mountKukakoenig(el, ctx) {
     el.dataset.counts = String(Number(el.dataset.counts || 0) + 1); // reveals counted in so far
     timers = [1, 2, 3].map((step) => setTimeout(() => {
       counting = step < COUNT.length ? step : null;
+      if (counting === null) shown = msg;
       render();
     }, step * COUNT_MS));
   };
 
   return {
     update(m) {
+      if (counting === null) shown = msg; // the board as it was before this state
       msg = m;
       const log = m.view.log || [];
       if (logSeen !== null && log.length > logSeen) {

@@ -2,7 +2,7 @@
 
 import { api } from "./api.js";
 import { fill, h, toast } from "./dom.js";
-import { loadGames } from "./games.js";
+import { loadGames, rulesInFull, rulesInShort } from "./games.js";
 import { GAME_BLURBS } from "./names.js";
 import { recentGames } from "./replay.js";
 import { forgetSeat, playerName, rememberSeat, seats, setPlayerName } from "./store.js";
@@ -34,7 +34,9 @@ export function showLobby({ root }) {
       picker),
     friendsPanel(),
     h("section.panel", {}, h("h2", {}, "Your seats"), mineBox),
-    h("section.panel", {}, h("h2", {}, "Open tables"), tablesBox),
+    h("section.panel", {}, h("h2", {}, "Tables"),
+      h("p.muted", {}, "Tables waiting for players and tables being played; a finished or cancelled table leaves the list."),
+      tablesBox),
     recentGames()); // finished games, each linking to its replay
   load(picker, tablesBox, mineBox);
 }
@@ -54,6 +56,7 @@ async function load(picker, tablesBox, mineBox) {
       h("span.game-blurb", {}, GAME_BLURBS[g.name] || ""),
       h("span.button", {}, "New table"))));
   const titles = Object.fromEntries(games.map((g) => [g.name, g.title]));
+  const infos = Object.fromEntries(games.map((g) => [g.name, g]));
   try {
     tables = await api.tables();
   } catch (e) {
@@ -71,8 +74,8 @@ async function load(picker, tablesBox, mineBox) {
     : h("p.muted", {}, "You hold no seat at an open table."));
   fill(tablesBox, tables.length
     ? h("table.list", {},
-        h("thead", {}, h("tr", {}, h("th", {}, "Game"), h("th", {}, "Players"), h("th", {}, "Free seats"), h("th", {}, ""))),
-        h("tbody", {}, tables.slice().reverse().map((t) => tableRow(t, held[t.id]))))
+        h("thead", {}, h("tr", {}, h("th", {}, "Game"), h("th", {}, "Status"), h("th", {}, "Rules"), h("th", {}, "Seats"), h("th", {}, ""))),
+        h("tbody", {}, tables.slice().reverse().map((t) => tableRow(t, held[t.id], infos[t.game]))))
     : h("p.muted", {}, "No open tables. Start one above."));
 }
 
@@ -90,8 +93,22 @@ async function takeOpenSeat(t, seat) {
   }
 }
 
-function tableRow(t, mine) {
-  const names = t.seats.map((s) => (s.kind === "bot" ? `Bot ${s.seat + 1} (${s.level})` : s.name ? `${s.name}${s.guest ? " (guest)" : ""}` : "free")).join(", ");
+// The lobby's words for a table's status and its seats (one place, for translation later).
+const STATUS = { waiting: "Waiting for players", playing: "Playing" };
+
+function seatLine(t, s) {
+  const no = `${s.seat + 1}`;
+  if (s.kind === "bot") return h("li", { dataset: { seat: s.seat } }, h("span.seat-no", {}, no), ` Bot (${s.level})`);
+  if (!s.taken) {
+    const how = (t.open_seats || []).includes(s.seat) ? "open to anyone" : "invitation";
+    return h("li.free", { dataset: { seat: s.seat } }, h("span.seat-no", {}, no), ` free (${how})`);
+  }
+  const host = t.host === s.seat ? " (host)" : "";
+  return h("li", { dataset: { seat: s.seat, online: String(Boolean(s.connected)) } }, h("span.seat-no", {}, no), ` ${s.name || "a player"}${s.guest ? " (guest)" : ""}${host} `,
+    h(`span.presence.${s.connected ? "online" : "away"}`, { title: s.connected ? "connected now" : "not connected" }, s.connected ? "online" : "away"));
+}
+
+function tableRow(t, mine, info) {
   const invites = (mine && mine.invites) || [];
   const actions = [h("a.button.secondary", { href: `#/table/${t.id}` }, "Watch")];
   if (mine) actions.unshift(h("a.button", { href: `#/table/${t.id}/${mine.token}` }, "Your seat"));
@@ -106,9 +123,11 @@ function tableRow(t, mine) {
       actions.push(h("a.button.secondary", { href: `#/join/${t.id}/${inv.invite}` }, `Take seat ${inv.seat + 1}`));
     }
   }
-  return h("tr", { dataset: { table: t.id } },
+  const free = t.free_seats.length;
+  return h("tr", { dataset: { table: t.id, status: t.status } },
     h("td", {}, t.title),
-    h("td", {}, names),
-    h("td", {}, t.free_seats.length ? t.free_seats.map((s) => s + 1).join(", ") : "—"),
+    h("td.status", {}, STATUS[t.status] || t.status, t.status === "waiting" && free ? ` (${free} free)` : ""),
+    h("td.rules", { title: info ? rulesInFull(info, t.rules) : "" }, info ? rulesInShort(info, t.rules) : ""),
+    h("td", {}, h("ul.lobby-seats", {}, t.seats.map((s) => seatLine(t, s)))),
     h("td.actions", {}, actions));
 }

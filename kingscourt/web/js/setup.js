@@ -2,7 +2,7 @@
 
 import { api } from "./api.js";
 import { fill, h, toast } from "./dom.js";
-import { gameInfoInto, valueLabel } from "./games.js";
+import { gameInfoInto, rulesInShort, valueLabel } from "./games.js";
 import { GAME_BLURBS } from "./names.js";
 import { nameField } from "./lobby.js";
 import { playerName, rememberSeat } from "./store.js";
@@ -16,6 +16,9 @@ export async function showSetup({ root }, game) {
   if (!info) return;
   const rules = {};
   for (const r of info.rules) rules[r.name] = r.default;
+  const summary = h("p.setup-summary#setup-summary", { "aria-live": "polite" });
+  const summarize = () => { summary.textContent = `Rules: ${rulesInShort(info, rules)}`; };
+  summarize();
   const players = { n: game === "king" ? 4 : Math.min(Math.max(3, info.min_players), info.max_players) };
   const seatsBox = h("div.seats");
   const seatSpecs = [];
@@ -36,7 +39,7 @@ export async function showSetup({ root }, game) {
     nameField(),
     h("h2", {}, info.rules.length ? "Table rules" : "Table rules"),
     info.rules.length
-      ? h("div.rules", {}, info.rules.map((r) => ruleField(r, rules)))
+      ? h("div.rules", {}, info.rules.map((r) => ruleField(r, rules, summarize)))
       : h("p.muted", {}, `${info.title} has no table rules to choose: the rulebook's game is played.`),
     h("h2", {}, "Seats"),
     count,
@@ -45,6 +48,7 @@ export async function showSetup({ root }, game) {
     h("details.advanced", {}, h("summary", {}, "More"),
       h("div", {}, h("label.field", {}, "Turn timer in seconds (when it runs out, a basic bot plays that turn) ", timer)),
       h("div", {}, h("label.field", {}, "Seed (the same seed deals the same cards) ", seed))),
+    summary,
     h("div.actions", {},
       h("a.button.secondary", { href: "#/" }, "Back"),
       h("button#create", {
@@ -80,11 +84,11 @@ function range(a, b) {
   return Array.from({ length: b - a + 1 }, (_, i) => a + i);
 }
 
-function ruleField(rule, rules) {
+function ruleField(rule, rules, changed) {
   const id = `rule-${rule.name}`;
   const select = h(`select#${id}`, {
     dataset: { rule: rule.name },
-    onChange: (e) => { rules[rule.name] = rule.choices[Number(e.target.value)]; },
+    onChange: (e) => { rules[rule.name] = rule.choices[Number(e.target.value)]; changed(); },
   }, rule.choices.map((c, i) => h("option", { value: i, selected: c === rule.default },
     valueLabel(rule, c) + (c === rule.default ? " (default)" : ""))));
   return h("div.rule", {},

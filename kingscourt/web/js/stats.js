@@ -21,7 +21,8 @@ export async function showLeaderboard({ root }) {
       rows.length ? h("table.grid#leaderboard", {},
         h("thead", {}, h("tr", {}, ["#", "Player", "King points", "Games", "Wins", "Kings", "Average"].map((t, i) => h(i > 1 ? "th.num" : "th", {}, t)))),
         h("tbody", {}, rows.map((r) => h("tr", {},
-          h("td", {}, r.rank), h("td", {}, h("a", { href: `#/player/${encodeURIComponent(r.name)}` }, r.name)),
+          h("td", {}, r.rank), h("td", { dataset: { kind: r.kind, level: r.level || "" } }, h("a", { href: `#/player/${encodeURIComponent(r.name)}` }, r.name),
+            r.kind === "bot" ? h("span.badge", { title: "a computer player: each level has its own entry" }, "bot") : null),
           h("td.num", {}, fmt(r.king_points)), h("td.num", {}, r.games), h("td.num", {}, r.wins),
           h("td.num", {}, r.kings), h("td.num", {}, fmt(r.average_score))))))
         : h("p", {}, "No King game has finished yet."));

@@ -2,7 +2,7 @@
 
 import { Connection } from "./connection.js";
 import { fill, h, toast } from "./dom.js";
-import { gameInfoInto } from "./games.js";
+import { gameInfoInto, rulesInFull, rulesInShort } from "./games.js";
 import { guestMark, seatName } from "./names.js";
 import { forgetSeat, rememberSeat, seatAt } from "./store.js";
 import { api } from "./api.js";
@@ -12,17 +12,20 @@ import { mountKukakoenig } from "./kukakoenig.js";
 import { mountUchokrola } from "./uchokrola.js";
 
 const BOARDS = { king: mountKing, kukakoenig: mountKukakoenig, uchokrola: mountUchokrola };
+// refusals of a move: shown on the board beside its prompt, not as a toast over the hand
+const INLINE_REFUSALS = new Set(["illegal-action", "not-your-turn", "game-over"]);
 
 export async function showTable({ root, onLeave }, tableId, token) {
   const status = h("span.status", { "aria-live": "polite" }, "connecting…");
   const title = h("span.table-title", {}, "Table");
+  const rulesLine = h("span.table-rules#table-rules");
   const clock = h("span.clock", { "aria-live": "off" });
   const leave = h("button.secondary.small", { hidden: true }, "Leave seat");
   const invites = h("div.invites");
   const room = h("section.panel.waiting-room", { hidden: true });
   const board = h("div.board");
   const page = h("section.table-page", {},
-    h("div.table-head", {}, title, h("span.seat-label"), status, clock, leave),
+    h("div.table-head", {}, title, rulesLine, h("span.seat-label"), status, clock, leave),
     room, invites, board);
   root.append(page);
 
@@ -37,6 +40,8 @@ export async function showTable({ root, onLeave }, tableId, token) {
   const data = await gameInfoInto(board, game); // the game's rules, contracts and cards
   if (!data) return;
   title.textContent = `${data.title} · table ${tableId}`;
+  rulesLine.textContent = rulesInShort(data, info.rules); // in words, as the rules screen says
+  rulesLine.title = rulesInFull(data, info.rules);
   if (token && !seatAt(tableId)) rememberSeat(tableId, { token, game, seat: -1 });
 
   let last = null;
@@ -47,8 +52,12 @@ export async function showTable({ root, onLeave }, tableId, token) {
     seats: info.seats,
     name: (seat) => seatName(ctx.seats, seat, ctx.me),
     guest: (seat) => guestMark(ctx.seats, seat), // beside a name where the players are listed
+    // the last refusal of this seat's move, shown by the board beside its prompt (never over
+    // the hand); it goes with the next action or the next state
+    refusal: null,
     act: (action) => {
       if (!last) return;
+      ctx.refusal = null;
       if (!conn.send({ type: "act", action, version: last.version })) toast("Not connected — reconnecting…");
     },
   };
@@ -56,6 +65,7 @@ export async function showTable({ root, onLeave }, tableId, token) {
 
   const onMessage = (msg) => {
     if (msg.type === "state") {
+      if (ctx.refusal && ctx.refusal.version !== msg.version) ctx.refusal = null;
       last = msg;
       ctx.me = msg.seat;
       ctx.seats = msg.seats && msg.seats.length ? msg.seats : ctx.seats;
@@ -83,8 +93,12 @@ export async function showTable({ root, onLeave }, tableId, token) {
     } else if (msg.type === "error") {
       if (msg.code === "stale-version") return; // the newer state is on its way
       const rule = msg.rule ? ` [${msg.rule}]` : "";
-      toast(`${msg.message}${rule}`, "error");
-      if (boardApi.refused) boardApi.refused(msg);
+      if (INLINE_REFUSALS.has(msg.code) && last && !board.hidden) {
+        ctx.refusal = { text: `${msg.message}${rule}`, code: msg.code, rule: msg.rule, version: last.version };
+        boardApi.update(last);
+      } else {
+        toast(`${msg.message}${rule}`, "error");
+      }
     }
   };
   const onStatus = (state, text) => {

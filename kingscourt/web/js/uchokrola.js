@@ -74,12 +74,13 @@ export function mountUchokrola(el, ctx) {
   const seatLabel = (v, s) => {
     const chars = (v.characters[s] || []).join(" & ");
     const who = ctx.name(s);
-    return chars ? `${chars} (${who})` : who;
+    return chars ? `${chars} (${who.replace(/ \((.*)\)$/, ", $1")})` : who;
   };
 
   const humanize = (v, action) => {
     let text = action
-      .replace(/ (from|at) (\d+):(\d+)$/, (_, w, s, k) => ` ${w} beside ${seatLabel(v, Number(s))}, card ${k}`)
+      // "swap X at 2:1" / "take X from 2:1": the card lying beside a seat (1: nearest its character)
+      .replace(/ (from|at) (\d+):(\d+)$/, (_, w, s, k) => ` ${w === "from" ? "from beside" : "beside"} ${seatLabel(v, Number(s))} (card ${k})`)
       .replace(/ -> (\d+)$/, (_, s) => ` → ${seatLabel(v, Number(s))}`)
       .replace(/^(look at prestige|look at|take from) (\d+)$/, (_, w, s) => `${w} ${seatLabel(v, Number(s))}`);
     for (const [verb, label] of Object.entries(VERBS)) {
@@ -149,6 +150,7 @@ export function mountUchokrola(el, ctx) {
       const auto = riposte && autoPassOn() && onlyPass(msg);
       return h("section.prompt#prompt", { class: riposte ? "riposte" : "" },
         h("h2", {}, riposte ? "Riposte? " : "", v.question || "Your move"),
+        ctx.refusal ? h("p.refusal#refusal", { role: "alert" }, ctx.refusal.text) : null,
         auto ? h("p.muted#uk-auto-passing", {}, "You hold no Kąśliwa riposta: passing for you in a moment…") : null,
         v.character_options && v.character_options.length && v.choosing
           ? h("p.muted", {}, "Each character has its own ability; choose the one you will play.") : null,
