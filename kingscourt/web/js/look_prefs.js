@@ -37,7 +37,7 @@ export function motionOn() {
   return !(window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches);
 }
 
-/** The strip of switches; ``game`` decides which apply (auto-play and confirm: card plays). */
+/** The strip of switches; ``game`` decides which apply (four colours, auto-play: King). */
 export function lookBar(game) {
   const box = (name, inverted = false) => {
     const [label, title] = TEXT[name];
@@ -49,7 +49,7 @@ export function lookBar(game) {
   return h("span.look-bar", { role: "group", "aria-label": "Table settings" },
     box("muted", true),
     game === "king" ? box("fourColour") : null,
-    game !== "kukakoenig" ? box("autoPlay") : null,
+    game === "king" ? box("autoPlay") : null,
     box("confirmPlay"));
 }
 
