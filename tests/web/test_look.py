@@ -236,3 +236,22 @@ def test_table_fits_light_and_dark(open_page, game: str, size: str) -> None:
     page.emulate_media(color_scheme="dark")
     assert page.evaluate("getComputedStyle(document.body).backgroundColor") != "rgb(244, 241, 234)"
     page.screenshot(path=str(ARTIFACTS / f"look-{game}-{size}-dark.png"), full_page=True)
+
+
+def test_confirm_before_playing(open_page) -> None:
+    page = open_page()
+    create_table(page, "king", "Ada", seed=11)
+    page.wait_for_selector("#look-confirmPlay")
+    page.check("#look-confirmPlay")
+    until(page, "!!document.querySelector('.hand .card.legal')", lambda p: bool(
+        p.locator("#chooser").count()) and play_king(p))
+    card = page.locator(".hand .card.legal").first
+    name = card.get_attribute("data-card")
+    v = version(page)
+    card.click()
+    page.wait_for_timeout(300)
+    assert version(page) == v, "one click played the card"
+    assert "selected" in (card.get_attribute("class") or "")
+    card.click()
+    wait_past(page, v)
+    assert name not in page.eval_on_selector_all(".hand .card", "els => els.map(e => e.dataset.card)")
