@@ -1,7 +1,8 @@
-// Playing cards drawn with CSS: rank and suit in the corners, the suit in the middle.
+// Playing cards: the SVG faces of card_faces.js as buttons (your hand) or images.
 
 import { h } from "./dom.js";
-import { SUIT_NAME, SUIT_SYMBOL } from "./names.js";
+import { SUIT_NAME } from "./names.js";
+import { frenchFace } from "./card_faces.js";
 
 const RANK_NAME = { A: "Ace", K: "King", Q: "Queen", J: "Jack", T: "10" };
 export const RANKS = "AKQJT98765432";
@@ -19,11 +20,8 @@ export function cardName(card) {
 export function cardFace(card, { onClick, legal, extra = "" } = {}) {
   const suit = card[1];
   const red = suit === "H" || suit === "D";
-  const cls = `card ${red ? "red" : "black"} ${legal === true ? "legal" : legal === false ? "illegal" : ""} ${extra}`;
-  const parts = [
-    h("span.corner", {}, rankText(card), h("br"), SUIT_SYMBOL[suit]),
-    h("span.pip", {}, SUIT_SYMBOL[suit]),
-  ];
+  const cls = `card svg-face suit-${suit} ${red ? "red" : "black"} ${legal === true ? "legal" : legal === false ? "illegal" : ""} ${extra}`;
+  const parts = [frenchFace(card)]; // card_faces.js: the SVG face
   if (onClick) {
     return h("button", {
       class: cls, type: "button", dataset: { card },

@@ -6,6 +6,7 @@
 import { fill, h, signed } from "./dom.js";
 import { cardFace, RANKS, rankText, sortHand, SUITS } from "./cards.js";
 import { SUIT_NAME, SUIT_SYMBOL } from "./names.js";
+import { fan } from "./card_faces.js";
 import { resultBlock } from "./result.js";
 import { rulesPanel } from "./rules_panel.js";
 
@@ -145,7 +146,8 @@ function felt(v, me, ctx) {
       h("div.seat-stats", {},
         `${signed(v.scores[s])} · tricks ${v.tricks_taken[s]}`,
         v.deal_points[s] ? ` · deal ${signed(v.deal_points[s])}` : "",
-        i !== 0 || me === null ? ` · ${v.hand_sizes[s]} cards` : ""));
+        i !== 0 || me === null ? ` · ${v.hand_sizes[s]} cards` : ""),
+      i !== 0 || me === null ? fan(v.hand_sizes[s]) : null); // card_faces.js: the hand's backs
   });
   let trick = v.trick;
   let done = false;

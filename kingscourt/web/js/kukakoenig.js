@@ -7,6 +7,7 @@
 
 import { fill, h } from "./dom.js";
 import { resultBlock } from "./result.js";
+import { kkkHint, kkkIcon } from "./card_faces.js";
 
 const COUNT = ["Ku", "Ka", "König!"];
 const COUNT_MS = 380;
@@ -21,7 +22,8 @@ function cardSet(info) {
 
 function tile(deck, name, extra = "") {
   const c = deck.byName[name] || { label: name, sheet: "other", text: name };
-  return h("span", { class: `kkk-card cat-${c.sheet} ${extra}`, dataset: { card: name }, title: c.text }, c.label);
+  return h("span", { class: `kkk-card cat-${c.sheet} ${extra}`, dataset: { card: name, hint: kkkHint(c) }, title: c.text },
+    kkkIcon(c.sheet), c.label); // card_faces.js: the kind's icon and scoring hint
 }
 
 export function mountKukakoenig(el, ctx) {

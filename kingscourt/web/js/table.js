@@ -10,6 +10,7 @@ import { inviteByName } from "./friends.js";
 import { mountKing } from "./king.js";
 import { mountKukakoenig } from "./kukakoenig.js";
 import { mountUchokrola } from "./uchokrola.js";
+import { tableLook } from "./table_look.js";
 
 const BOARDS = { king: mountKing, kukakoenig: mountKukakoenig, uchokrola: mountUchokrola };
 // refusals of a move: shown on the board beside its prompt, not as a toast over the hand
@@ -61,6 +62,10 @@ export async function showTable({ root, onLeave }, tableId, token) {
       if (!conn.send({ type: "act", action, version: last.version })) toast("Not connected — reconnecting…");
     },
   };
+  const look = tableLook(game, board); // table_look.js: motion, sound, your-turn notice, switches
+  page.querySelector(".table-head").append(look.bar());
+  const send = ctx.act;
+  ctx.act = look.guard(send);
   const boardApi = BOARDS[game](board, ctx);
 
   const onMessage = (msg) => {
@@ -88,8 +93,10 @@ export async function showTable({ root, onLeave }, tableId, token) {
         renderRoom(room, tableId, token, info.host, msg, data);
         return;
       }
+      const snap = look.before();
       boardApi.update(msg);
       board.dataset.version = String(msg.version);
+      look.after(snap, msg, send);
     } else if (msg.type === "error") {
       if (msg.code === "stale-version") return; // the newer state is on its way
       const rule = msg.rule ? ` [${msg.rule}]` : "";
@@ -132,6 +139,7 @@ export async function showTable({ root, onLeave }, tableId, token) {
     clearInterval(ticker);
     conn.close();
     document.removeEventListener("keydown", onKey);
+    look.leave();
     if (boardApi.destroy) boardApi.destroy();
   });
 }

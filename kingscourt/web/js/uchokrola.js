@@ -10,6 +10,7 @@
 
 import { fill, h } from "./dom.js";
 import { resultBlock } from "./result.js";
+import "./card_text.js";
 
 const VERBS = {
   draw: "Draw", play: "Play", pay: "Pay", riposte: "Riposte!", pass: "Pass", display: "Display",
@@ -38,8 +39,11 @@ export function mountUchokrola(el, ctx) {
   const card = (name, extra = "") => {
     const known = cards[name];
     const text = known && known.text;
+    const prestige = known && known.prestige !== null && known.prestige !== undefined ? known.prestige : null;
     return h("span", { class: `uk-card kind-${known ? known.kind : "unknown"} ${extra}`,
-      title: text ? `${name}: ${text}` : name }, known ? known.label : name);
+      title: text ? `${name}: ${text}` : name, tabindex: text ? "0" : null, // card_text.js: tap opens the text
+      dataset: text ? { text, name: known.label, kind: known.kind, prestige: prestige ?? "" } : {} },
+    known ? known.label : name, prestige !== null ? h("span.uk-prestige", { "aria-label": `${prestige} prestige` }, String(prestige)) : null);
   };
 
   // Passing for a seat that holds no riposte: once per state version, after a random delay.
