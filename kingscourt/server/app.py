@@ -16,7 +16,7 @@ from fastapi.staticfiles import StaticFiles
 from sqlalchemy.exc import InterfaceError, OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 
-from . import autoplay, lobby, play, players
+from . import autoplay, lobby, play, players, rematch
 from .bounds import CreationGuard, Sweeper, problems
 from .config import ServerConfig
 from .hub import Hub
@@ -37,6 +37,7 @@ def create_app(config: ServerConfig) -> FastAPI:
         hub = Hub(config)
         await hub.start()
         app.state.hub = hub
+        app.state.rematches = rematch.Rematches(hub)
         app.state.guard = CreationGuard(
             config.create_rate, config.max_open_tables,
             lambda t: t in hub.tables and not hub.tables[t].over)
@@ -63,6 +64,7 @@ def create_app(config: ServerConfig) -> FastAPI:
     app.include_router(players.router)
     app.include_router(play.router)
     app.include_router(autoplay.router)
+    app.include_router(rematch.router)
 
     @app.exception_handler(RequestValidationError)
     async def invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
