@@ -9,6 +9,7 @@ import { api } from "./api.js";
 import { mountKing } from "./king.js";
 import { mountKukakoenig } from "./kukakoenig.js";
 import { mountUchokrola } from "./uchokrola.js";
+import { rematchPanel } from "./rematch.js";
 
 const BOARDS = { king: mountKing, kukakoenig: mountKukakoenig, uchokrola: mountUchokrola };
 
@@ -50,6 +51,7 @@ export async function showTable({ root, onLeave }, tableId, token) {
       if (!conn.send({ type: "act", action, version: last.version })) toast("Not connected — reconnecting…");
     },
   };
+  ctx.rematch = rematchPanel(tableId, token, ctx, game); // "Play again", under the result
   const boardApi = BOARDS[game](board, ctx);
 
   const onMessage = (msg) => {
@@ -76,8 +78,12 @@ export async function showTable({ root, onLeave }, tableId, token) {
         renderRoom(room, tableId, token, info.host, msg, data);
         return;
       }
+      ctx.results = msg.results || null; // the end of the game: each seat's result
+      ctx.rematch.render();
       boardApi.update(msg);
       board.dataset.version = String(msg.version);
+    } else if (msg.type === "rematch-offer" || msg.type === "rematch") {
+      ctx.rematch.update(msg);
     } else if (msg.type === "error") {
       if (msg.code === "stale-version") return; // the newer state is on its way
       const rule = msg.rule ? ` [${msg.rule}]` : "";
