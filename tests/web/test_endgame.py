@@ -63,7 +63,7 @@ def numbers(texts: list[str]) -> list[int]:
 
 def test_king_summary_after_twenty_deals(new_page) -> None:
     page = new_page(1366, 900)
-    create_table(page, "king", "Ada", seed=21, seats={s: "bot:random" for s in (1, 2, 3)})
+    create_table(page, "king", "Eda", seed=21, seats={s: "bot:random" for s in (1, 2, 3)})
     autoplay(page, KING_MOVES)
     page.wait_for_selector("#result", timeout=150_000)
     sheet = page.locator("#summary-sheet")
@@ -94,31 +94,38 @@ def test_king_summary_after_twenty_deals(new_page) -> None:
 
 
 def test_king_celebration_from_an_explicit_deal(new_page, web_server) -> None:
-    t = table(web_server, "king", [{"kind": "human", "name": "Ada"},
+    t = table(web_server, "king", [{"kind": "human", "name": "Eda"},
                                    *[{"kind": "bot", "level": "random"}] * 3],
               seed=8, setup={"deal": KING_DEAL})
     player, watcher = new_page(), new_page()
     watcher.goto(f"/#/table/{t['id']}")
+    watcher.wait_for_selector(".board[data-version]")
+    # the banner closes by itself after a while: the watcher's page notes its text when it shows
+    watcher.evaluate("""() => new MutationObserver(() => {
+        const c = document.querySelector(".celebration");
+        if (c && !window.__celebrated) window.__celebrated = c.innerText;
+    }).observe(document.body, { childList: true, subtree: true })""")
     player.goto(f"/#/table/{t['id']}/{t['seats'][0]['token']}")
     player.wait_for_selector("#chooser")
     assert player.locator(".hand .card").count() == 13
     autoplay(player, KING_MOVES)
-    for page, who in ((player, "You"), (watcher, "Ada")):
-        page.wait_for_selector(".celebration", timeout=30_000)
-        text = page.inner_text(".celebration")
+    player.wait_for_selector(".celebration", timeout=30_000)
+    stop_autoplay(player)
+    shot(player, "king-celebration-explicit-deal")
+    texts = {"You": player.inner_text(".celebration")}
+    player.click(".celebration button")
+    watcher.wait_for_function("Boolean(window.__celebrated)")
+    texts["Eda"] = watcher.evaluate("window.__celebrated")
+    for who, text in texts.items():
         assert "KING!" in text and f"{who} · Seat 1" in text, text
         assert f"{who} {'take' if who == 'You' else 'takes'} all 13 tricks of deal 1" in text
-    stop_autoplay(player)
-    player.wait_for_timeout(700)  # the crown's entrance
-    shot(player, "king-celebration-explicit-deal")
-    player.click(".celebration button")
     assert player.locator(".celebration").count() == 0
     assert player.inner_text("#king-topbar .deal").startswith("Deal 2/")
 
 
 def test_kukakoenig_summary(new_page) -> None:
     page = new_page(1366, 900)
-    create_table(page, "kukakoenig", "Ada", seed=3, players=3)
+    create_table(page, "kukakoenig", "Eda", seed=3, players=3)
     autoplay(page, [".kkk-row:not([disabled])"], 40)
     page.wait_for_selector("#summary-sheets", timeout=90_000)
     sheet = page.locator("#summary-sheets")
@@ -137,7 +144,7 @@ def test_kukakoenig_summary(new_page) -> None:
 
 def test_uchokrola_summary(new_page) -> None:
     page = new_page(1366, 900)
-    create_table(page, "uchokrola", "Ada", seed=4, players=2)
+    create_table(page, "uchokrola", "Eda", seed=4, players=2)
     autoplay(page, ["#prompt button.uk-option"], 40)
     page.wait_for_selector("#summary-piles", timeout=90_000)
     rows = page.locator("#summary-piles tbody tr")
@@ -194,13 +201,13 @@ def test_uchokrola_tie_break_and_guiche(new_page) -> None:
 
 
 def test_rematch_with_two_players(new_page, web_server) -> None:
-    t = table(web_server, "king", [{"kind": "human", "name": "Ada"}, {"kind": "human"},
+    t = table(web_server, "king", [{"kind": "human", "name": "Eda"}, {"kind": "human"},
                                    {"kind": "bot", "level": "random"}, {"kind": "bot", "level": "basic"}],
               rules={"king_ends_game": True}, seed=9, setup={"deal": KING_DEAL})
     host, guest = new_page(), new_page()
     host.goto(f"/#/table/{t['id']}/{t['seats'][0]['token']}")
     guest.goto(f"/#/join/{t['id']}/{t['seats'][1]['invite']}")
-    guest.fill("#join-name", "Bea")
+    guest.fill("#join-name", "Fen")
     guest.click("form.join button[type=submit]")
     for page in (host, guest):
         page.wait_for_selector(".board[data-version]")
@@ -214,7 +221,7 @@ def test_rematch_with_two_players(new_page, web_server) -> None:
     for page in (host, guest):
         page.wait_for_selector("#rematch .rematch-count[data-accepted='1']")
         assert "1 of 2 players wants a rematch" in page.inner_text("#rematch")
-    assert "Waiting for Bea" in host.inner_text("#rematch")
+    assert "Waiting for Fen" in host.inner_text("#rematch")
     assert "You want a rematch." in host.inner_text("#rematch")
     shot(guest, "rematch-offer")
     guest.click("#play-again")
@@ -228,7 +235,7 @@ def test_rematch_with_two_players(new_page, web_server) -> None:
     old = httpx.get(f"{web_server.url}/api/tables/{t['id']}", timeout=10)
     assert old.json()["rematch"] == new_id
     new = httpx.get(f"{web_server.url}/api/tables/{new_id}", timeout=10).json()
-    assert [s["name"] for s in new["seats"][:2]] == ["Ada", "Bea"]
+    assert [s["name"] for s in new["seats"][:2]] == ["Eda", "Fen"]
     assert new["rules"]["king_ends_game"] is True
     # going back to the finished table stays there, with a link to the rematch
     host.goto(f"/#/table/{t['id']}/{t['seats'][0]['token']}")
