@@ -16,7 +16,7 @@ from fastapi.staticfiles import StaticFiles
 from sqlalchemy.exc import InterfaceError, OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 
-from . import accounts, autoplay, friends, history, lobby, play, players, profile, sessions
+from . import accounts, autoplay, friends, history, lobby, play, players, profile, rematch, sessions
 from .autoplay import BotPool
 from .bounds import CreationGuard, Sweeper, problems
 from .config import ServerConfig
@@ -45,6 +45,7 @@ def create_app(config: ServerConfig) -> FastAPI:
         app.state.replays = Replays(hub.store)
         # reviews think in a worker of their own: live tables' bots never wait behind them
         app.state.reviews = reviews = Reviews(BotPool(1), config.analysis_rate)
+        app.state.rematches = rematch.Rematches(hub)
         app.state.guard = CreationGuard(
             config.create_rate, config.max_open_tables,
             lambda t: t in hub.tables and not hub.tables[t].over)
@@ -80,6 +81,7 @@ def create_app(config: ServerConfig) -> FastAPI:
     # no cross-site use of a session: foreign Origins may not open sockets or change anything
     app.add_middleware(OriginCheck, allowed_origins=config.allowed_origins)
     app.include_router(history.router)
+    app.include_router(rematch.router)
 
     @app.exception_handler(RequestValidationError)
     async def invalid(request: Request, exc: RequestValidationError) -> JSONResponse:

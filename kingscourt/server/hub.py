@@ -122,28 +122,42 @@ class Hub:
 
     # --- tables -----------------------------------------------------------------------------
 
-    async def create(self, req: CreateTable, account: Who | None = None) -> TableCreated:
+    async def create(self, req: CreateTable, account: Who | None = None,
+                     table_id: str | None = None,
+                     token_hashes: dict[int, str] | None = None,
+                     accounts: dict[int, int] | None = None) -> TableCreated:
         """A new table; with ``account`` (the creator is logged in) the first named human seat
-        is the account's, under its name. Every other named human seat is a guest's."""
+        is the account's, under its name. Every other named human seat is a guest's. A rematch
+        (:mod:`.rematch`) gives its ``table_id`` and, for the named human seats, the hashes of
+        the tokens their people already hold (no token is issued for those seats) and, in
+        ``accounts``, the seats their accounts held (they stay those accounts' seats)."""
         game = check_request(req)
+        carried = accounts or {}
+        held = token_hashes or {}
         humans = sum(1 for s in req.seats if s.kind == "human")
         if req.seed is not None and humans > 1 and not self.config.insecure_seeds:
             # the seed fixes every hand: whoever chose it could read the invited players' cards
             raise LobbyError(f"seed: only a table with at most one human seat (practice against "
                              f"bots) may fix its seed; this one has {humans}: leave seed out")
+        if req.setup is not None and not self.config.insecure_seeds:
+            # an explicit setup fixes hands as a seed does: for tests only
+            raise LobbyError("setup: an explicit setup is for tests only (a server started "
+                             "with --insecure-seeds): leave setup out")
+        setup = dict(req.setup or {})
         seed = req.seed if req.seed is not None else secrets.randbits(48)
         try:
-            game.new_state(players=len(req.seats), seed=seed)
-        except ValueError as e:
-            raise LobbyError(str(e)) from e
+            game.new_state(players=len(req.seats), seed=seed, **setup)
+        except (TypeError, ValueError) as e:
+            raise LobbyError(f"setup: {e}" if setup else str(e)) from e
         seats = []
+        named: list[int] = []
         tokens: dict[int, str] = {}
         invites: dict[int, str] = {}
         mine = next((i for i, s in enumerate(req.seats) if s.kind == "human" and s.name), None)
         if account is None:
             mine = None
         await self._guests([s.name.strip() for i, s in enumerate(req.seats)
-                            if s.kind == "human" and s.name and i != mine])
+                            if s.kind == "human" and s.name and i != mine and i not in carried])
         for i, s in enumerate(req.seats):
             if s.kind == "bot":
                 level = s.level or "random"
@@ -154,19 +168,24 @@ class Hub:
                     name = account.name
                 if s.open and name is not None:
                     raise LobbyError(f"seat {i}: an open seat is free for anyone: give it no name")
-                if name is not None:  # seated at once: its person's token
+                if name is not None and i not in held:  # seated at once: its person's token
                     tokens[i] = secrets.token_urlsafe(16)
+                if name is not None:
+                    named.append(i)
                 if not s.open:  # an invitation seat: the link that joins it when it is free
                     invites[i] = secrets.token_urlsafe(16)
-                seats.append(SeatData(i, "human", None, secret_hash(tokens[i]) if i in tokens else None,
+                digest = held.get(i) if name is not None and i in held else (
+                    secret_hash(tokens[i]) if i in tokens else None)
+                seats.append(SeatData(i, "human", None, digest,
                                       name, name is not None, open=s.open,
                                       invite_hash=secret_hash(invites[i]) if i in invites else None,
-                                      account_id=account.id if i == mine and account else None))
-        data = TableData(id=secrets.token_urlsafe(6), game=game.name, rules=rules_dict(game.rules),
-                         players=len(seats), seed=seed, setup={}, turn_seconds=req.turn_seconds,
+                                      account_id=account.id if i == mine and account else carried.get(i)))
+        data = TableData(id=table_id or secrets.token_urlsafe(6), game=game.name,
+                         rules=rules_dict(game.rules),
+                         players=len(seats), seed=seed, setup=setup, turn_seconds=req.turn_seconds,
                          # the waiting room: a table with a free human seat waits for its players
                          status="waiting" if any(not s.taken for s in seats) else "open",
-                         created_at=now(), seats=seats, host=min(tokens) if tokens else None)
+                         created_at=now(), seats=seats, host=min(named) if named else None)
         await self.store.run(self.store.create_table, data)
         table = self._live(data)
         self.autoplayer.schedule(table)

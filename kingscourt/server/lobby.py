@@ -149,6 +149,7 @@ async def table_info(table_id: str, request: Request) -> TableInfo:
     if table is None:
         raise HTTPException(404, f"no table {table_id!r}")
     info = hub.info(table)
+    info.rematch = await request.app.state.rematches.link(table)
     hub.release(table)
     return info
 
@@ -227,10 +228,15 @@ async def record(table_id: str, request: Request) -> GameRecord:
 async def wire() -> WireDoc:
     """The WebSocket protocol of ``/ws/tables/{id}?token=T`` (no token: spectator), one example
     of each message. Client → server: ``act``. Server → client: ``state`` after every change
-    (the receiving seat's own view), ``error`` with a stable code when an action is refused."""
+    (the receiving seat's own view), ``error`` with a stable code when an action is refused;
+    at a finished table ``rematch-offer`` (who wants to play again) and ``rematch`` (the new
+    table and this seat's own token there: ``POST /api/tables/{id}/rematch``)."""
     return WireDoc.model_validate({
         "act": {"type": "act", "action": "play QS", "version": 12},
         "state": {"type": "state", "version": 13, "seat": 0, "view": {"legal": []},
                   "seats": [], "deadlines": [], "status": "playing"},
         "error": {"type": "error", "code": "illegal-action", "rule": "follow-suit",
-                  "message": "You hold a heart: you must follow suit.", "version": 12}})
+                  "message": "You hold a heart: you must follow suit.", "version": 12},
+        "rematch_offer": {"type": "rematch-offer", "table": "Xy12ab", "accepted": [0, 2, 3],
+                          "waiting": [1], "started": False},
+        "rematch": {"type": "rematch", "table": "Xy12ab", "token": "the seat's new token"}})

@@ -103,6 +103,9 @@ class CreateTable(BaseModel):
                              description="fixes every chance event (default: random)")
     turn_seconds: float | None = Field(default=None, gt=0, le=3600, description=(
         "turn timer for human seats: when it runs out a basic bot plays that turn"))
+    setup: dict[RuleName, Any] | None = Field(default=None, max_length=8, description=(
+        "an explicit setup of the game (King: {\"deal\": [4 hands]} fixes the first deal); "
+        "only on a server started with --insecure-seeds, for tests: otherwise 422"))
 
 
 class SeatCreated(BaseModel):
@@ -147,6 +150,8 @@ class TableInfo(BaseModel):
     created_at: datetime
     scores: list[int] | None = Field(default=None, description="final scores, once over")
     winners: list[int] | None = None
+    rematch: str | None = Field(default=None, description="the table of this finished "
+                                "table's rematch, once it has started")
 
 
 class JoinRequest(BaseModel):
@@ -180,6 +185,20 @@ class CancelRequest(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     token: str = Field(min_length=1, max_length=64, description="the host's seat token")
+
+
+class RematchRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    token: str = Field(min_length=1, max_length=64, description="a seat token of the finished table")
+
+
+class RematchResult(BaseModel):
+    table: str = Field(description="the new table's id, the same for every accepter; it "
+                       "exists once every human seat has accepted (started)")
+    accepted: list[int] = Field(description="seats that want to play again (bots at once)")
+    waiting: list[int] = Field(description="human seats that have not accepted yet")
+    started: bool
 
 
 class StartResult(BaseModel):

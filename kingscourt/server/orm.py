@@ -224,3 +224,19 @@ class KingChoice(Base):
     seat: Mapped[int] = mapped_column(Integer)
     contract: Mapped[str] = mapped_column(String(16))
     points: Mapped[int] = mapped_column(Integer)
+
+
+class RematchRow(Base):
+    """A finished table's rematch ("Play again"): the new table's id, chosen at the first
+    acceptance, and per human seat that accepted the SHA-256 hash of its token at the new
+    table (derived from its token here: :func:`kingscourt.server.rematch.next_token`). The
+    rematch has started once the table ``new_table`` exists."""
+
+    __tablename__ = "rematches"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"),
+                                          primary_key=True)
+    new_table: Mapped[str] = mapped_column(String(32), unique=True)
+    #: str(seat) -> hash of the seat's new token, one entry per human seat that accepted
+    accepted: Mapped[dict[str, str]] = mapped_column(JSON)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))

@@ -64,7 +64,9 @@ async def play(ws: WebSocket, table_id: str, token: str | None = None) -> None:
         conn.stop()
         hub.release(table)
         return
+    rematches = ws.app.state.rematches
     try:
+        await rematches.attached(table, conn, token)
         while True:
             # uvicorn refuses a frame over ``ws_max_size`` (1009) before reading it whole; this
             # check holds under any ASGI server, before anything parses the text
@@ -84,6 +86,7 @@ async def play(ws: WebSocket, table_id: str, token: str | None = None) -> None:
     except WebSocketDisconnect:
         pass
     finally:
+        rematches.detached(conn)
         table.detach(conn)
         if seat is not None:
             sweeper.touch(table.id)

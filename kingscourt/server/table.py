@@ -141,6 +141,8 @@ class LiveTable:
             seats=self.seats_public() if seats is None else seats,
             deadlines=[Deadline(seat=s, at=t) for s, t in sorted(self.deadlines.items())],
             status=self.status,
+            # the end of the game: every seat's result (the summary; nothing left to hide)
+            results=self.state.results() if self.state.is_over() else None,
         ).model_dump_json()
 
     # --- connections ---------------------------------------------------------------------

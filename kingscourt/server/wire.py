@@ -81,6 +81,9 @@ class StateMessage(BaseModel):
     status: TableStatus = Field(default="playing", description=(
         "waiting: the table waits for its invited players (nobody moves; the client shows the "
         "waiting room, not the board); playing; over; abandoned"))
+    results: list[dict[str, Any]] | None = Field(default=None, description=(
+        "once the game is over: per seat its result (score, won and the game's own parts: "
+        "King's kings and king_points, Ucho Króla's piles); null before the end"))
 
 
 class ErrorMessage(BaseModel):
@@ -97,9 +100,40 @@ class ErrorMessage(BaseModel):
     version: int | None = None
 
 
+class RematchOffer(BaseModel):
+    """To everyone at a finished table (and to each connection that opens there later): who
+    wants to play again. ``accepted`` holds the bots (they accept at once) and every human seat
+    that posted ``POST /api/tables/{id}/rematch``; ``waiting`` the human seats still to accept.
+    Once ``started``, the table ``table`` exists and each seat has had its ``rematch``."""
+
+    model_config = ConfigDict(json_schema_extra={
+        "examples": [{"type": "rematch-offer", "table": "Xy12ab", "accepted": [0, 2, 3],
+                      "waiting": [1], "started": False}]})
+
+    type: Literal["rematch-offer"] = "rematch-offer"
+    table: str = Field(description="the new table's id (the same for every accepter)")
+    accepted: list[int]
+    waiting: list[int]
+    started: bool
+
+
+class RematchMessage(BaseModel):
+    """To each connection of a seat once the rematch has started: the new table and this
+    seat's own new token there (never another seat's). Sent again when the seat reconnects."""
+
+    model_config = ConfigDict(json_schema_extra={
+        "examples": [{"type": "rematch", "table": "Xy12ab", "token": "..."}]})
+
+    type: Literal["rematch"] = "rematch"
+    table: str
+    token: str = Field(description="this seat's secret token at the new table")
+
+
 class WireDoc(BaseModel):
     """The WebSocket protocol of ``/ws/tables/{id}?token=T`` (no token: spectator)."""
 
     act: ActMessage
     state: StateMessage
     error: ErrorMessage
+    rematch_offer: RematchOffer | None = None
+    rematch: RematchMessage | None = None

@@ -28,6 +28,7 @@ from ...engine.errors import GAME_OVER, not_your_turn
 from .cards import Kind
 from .notation import Move
 from .refusals import explain
+from .summary import summary
 from .tasks import Task, TaskKind
 from .turn import ABILITY, ACTION, END_TURN, GUICHE_PENALTY, RIPOSTE, n_cards
 from .view import view
@@ -426,6 +427,14 @@ class UchoState(State):
     def winners(self) -> list[int]:
         """Most prestige; a tie goes to more Ucho króla cards (teams: summed); then shared."""
         return self.leaders() if self.over else []
+
+    def results(self) -> list[JSON]:
+        """Besides score and win, each seat's pile and how it is counted (:mod:`.summary`)."""
+        out = super().results()
+        if self.over:
+            for r in out:
+                r.update(summary(self, r["seat"]))
+        return out
 
     def leaders(self) -> list[int]:
         """Who would win if the game ended now (the true totals, hidden ones included)."""

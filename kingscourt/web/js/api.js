@@ -46,6 +46,7 @@ export const api = {
   take: (id, seat, name) => request("POST", `/api/tables/${encodeURIComponent(id)}/seats/${seat}`, { name }),
   start: (id, token, fill) => request("POST", `/api/tables/${encodeURIComponent(id)}/start`, { token, fill }),
   cancel: (id, token) => request("POST", `/api/tables/${encodeURIComponent(id)}/cancel`, { token }),
+  rematch: (id, token) => request("POST", `/api/tables/${encodeURIComponent(id)}/rematch`, { token }),
   leave: (id, token) => request("POST", `/api/tables/${encodeURIComponent(id)}/leave`, { token }),
   player: (name) => request("GET", `/api/players/${encodeURIComponent(name)}`),
   leaderboard: () => request("GET", "/api/leaderboard"),

@@ -9,6 +9,7 @@ import { SUIT_NAME, SUIT_SYMBOL } from "./names.js";
 import { fan } from "./card_faces.js";
 import { resultBlock } from "./result.js";
 import { rulesPanel } from "./rules_panel.js";
+import { CELEBRATION_MS, kingCelebration } from "./celebration.js";
 
 const POSITIONS = ["bottom", "right", "top", "left"]; // play runs counter-clockwise
 
@@ -70,14 +71,9 @@ export function mountKing(el, ctx) {
 
   const celebrate = (kings) => {
     const k = kings[kings.length - 1];
-    const who = ctx.name(k.seat);
     const close = () => { celebration = null; render(); };
-    celebration = h("div.celebration", { role: "dialog", "aria-label": "King!", onClick: close },
-      h("div.crown", {}, "♚"),
-      h("div.big", {}, "KING!"),
-      h("p", {}, `${who} ${who === "You" ? "take" : "takes"} all ${k.tricks} tricks of deal ${k.deal}.`),
-      h("button", { onClick: close }, "Hurray"));
-    setTimeout(() => { if (celebration) close(); }, 6000);
+    const shown = celebration = kingCelebration(k, ctx.name(k.seat), close);
+    setTimeout(() => { if (celebration === shown) close(); }, CELEBRATION_MS);
   };
 
   return {

@@ -1,10 +1,23 @@
 // The result of a finished game, one block for every table: who won, then each seat from the
 // best score down; a game adds its own part to a line (King's ♚, Ucho Króla's prestige pile).
+// Below it the game's summary (summary_*.js: King's score sheet, Ku-Ka-König's scorings, Ucho
+// Króla's piles) and the rematch panel of the table (rematch.js), when the table has one.
 
 import { h } from "./dom.js";
+import { kingSummary } from "./summary_king.js";
+import { kukakoenigSummary } from "./summary_kukakoenig.js";
+import { uchokrolaSummary } from "./summary_uchokrola.js";
+
+const SUMMARIES = { king: kingSummary, kukakoenig: kukakoenigSummary, uchokrola: uchokrolaSummary };
+
+const TEXT = {
+  over: "Game over",
+  win: (names, verb, prize) => `${names} ${verb}${prize ? ` ${prize}` : ""}!`,
+  lobby: "Back to the lobby",
+};
 
 /**
- * v: the final view (scores, winners); ctx: the table (name of a seat).
+ * v: the final view (scores, winners); ctx: the table (name of a seat, results, rematch).
  * opts.name(seat): how a seat is named (default ctx.name);
  * opts.score(seat): the score as shown (default the number);
  * opts.extra(seat): what the game adds to the seat's line;
@@ -17,11 +30,14 @@ export function resultBlock(v, ctx, opts = {}) {
   const order = v.scores.map((_, s) => s).sort((a, b) => v.scores[b] - v.scores[a] || a - b);
   const names = winners.map(name);
   const verb = names.length > 1 || names[0] === "You" ? "win" : "wins";
+  const summary = SUMMARIES[v.game] && ctx.game ? SUMMARIES[v.game](v, ctx) : null;
   return h("section.result#result", {},
-    h("h2", {}, names.length ? `${names.join(" and ")} ${verb}${opts.prize ? ` ${opts.prize}` : ""}!` : "Game over"),
+    h("h2", {}, names.length ? TEXT.win(names.join(" and "), verb, opts.prize) : TEXT.over),
     opts.caption ? h("h3", {}, opts.caption) : null,
     h("ol.final", {}, order.map((s) => h("li", { class: winners.includes(s) ? "winner" : "", dataset: { seat: s } },
       h("strong", {}, `${name(s)}: ${score(s)}`),
       opts.extra ? opts.extra(s) : null))),
-    h("a.button", { href: "#/" }, "Back to the lobby"));
+    ctx.rematch ? ctx.rematch.el : null,
+    summary,
+    h("a.button", { href: "#/" }, TEXT.lobby));
 }

@@ -11,6 +11,7 @@ import { mountKing } from "./king.js";
 import { mountKukakoenig } from "./kukakoenig.js";
 import { mountUchokrola } from "./uchokrola.js";
 import { tableLook } from "./table_look.js";
+import { rematchPanel } from "./rematch.js";
 
 const BOARDS = { king: mountKing, kukakoenig: mountKukakoenig, uchokrola: mountUchokrola };
 // refusals of a move: shown on the board beside its prompt, not as a toast over the hand
@@ -66,6 +67,7 @@ export async function showTable({ root, onLeave }, tableId, token) {
   page.querySelector(".table-head").append(look.bar());
   const send = ctx.act;
   ctx.act = look.guard(send);
+  ctx.rematch = rematchPanel(tableId, token, ctx, game); // "Play again", under the result
   const boardApi = BOARDS[game](board, ctx);
 
   const onMessage = (msg) => {
@@ -93,10 +95,14 @@ export async function showTable({ root, onLeave }, tableId, token) {
         renderRoom(room, tableId, token, info.host, msg, data);
         return;
       }
+      ctx.results = msg.results || null; // the end of the game: each seat's result
+      ctx.rematch.render();
       const snap = look.before();
       boardApi.update(msg);
       board.dataset.version = String(msg.version);
       look.after(snap, msg, send);
+    } else if (msg.type === "rematch-offer" || msg.type === "rematch") {
+      ctx.rematch.update(msg);
     } else if (msg.type === "error") {
       if (msg.code === "stale-version") return; // the newer state is on its way
       const rule = msg.rule ? ` [${msg.rule}]` : "";
