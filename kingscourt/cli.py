@@ -168,6 +168,13 @@ def serve(
              "as abandoned (0: never)")] = 24 * 3600.0,
     bot_workers: Annotated[int | None, typer.Option(min=1, help="worker processes in which bots "
                                                     "think; default: cores minus one, at least 1")] = None,
+    chat_rate: Annotated[str, typer.Option(
+        envvar="KINGSCOURT_CHAT_RATE",
+        help="chat messages one connection may send, as the limits library writes it; "
+             "beyond it rate-limited")] = "5/10 seconds",
+    chat_keep: Annotated[int, typer.Option(
+        min=1, envvar="KINGSCOURT_CHAT_KEEP",
+        help="chat messages kept per table (the oldest are dropped)")] = 1000,
 ) -> None:
     """Run the table server: lobby, live tables over WebSocket, statistics."""
     from limits import parse
@@ -181,13 +188,18 @@ def serve(
         parse(create_rate)
     except ValueError as e:
         raise typer.BadParameter(f"--create-rate: {e}") from e
+    try:
+        parse(chat_rate)
+    except ValueError as e:
+        raise typer.BadParameter(f"--chat-rate: {e}") from e
     config = ServerConfig(db_url=resolve_db_url(db), bot_delay=bot_delay,
                           ws_max_bytes=ws_max_bytes, http_max_bytes=http_max_bytes,
                           create_rate=create_rate,
                           max_open_tables=max_open_tables, tables_page=tables_page,
                           abandon_after=abandon_after,
                           sockets_per_token=sockets_per_token, max_spectators=max_spectators,
-                          insecure_seeds=insecure_seeds, bot_workers=bot_workers)
+                          insecure_seeds=insecure_seeds, bot_workers=bot_workers,
+                          chat_rate=chat_rate, chat_keep=chat_keep)
     shown = config.db_url.split("@")[-1] if "@" in config.db_url else config.db_url
     console = Console()
     console.print(f"kingscourt server on [bold]http://{host}:{port}[/bold] "

@@ -5,8 +5,8 @@
 :mod:`.store` (every database read and write, in worker threads), :mod:`.table` (a live table
 and the authority pipeline), :mod:`.autoplay` (bots and turn timers), :mod:`.hub` (tables in
 memory, recovery), :mod:`.lobby`, :mod:`.players`, :mod:`.play` (the routes), :mod:`.wire` and
-:mod:`.lobby_models` (the pydantic messages), :mod:`.bounds` (the limits: refusals, table
-creation per client address, abandoned tables).
+:mod:`.lobby_models` (the pydantic messages), :mod:`.chat` (each table's chat),
+:mod:`.bounds` (the limits: refusals, table creation per client address, abandoned tables).
 
 Decisions:
 

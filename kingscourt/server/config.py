@@ -55,3 +55,10 @@ class ServerConfig:
     max_open_tables: int = 10
     tables_page: int = 50
     abandon_after: float = 24 * 3600.0
+    #: chat messages (and spectator-chat switches) one connection may send, as ``limits``
+    #: writes rates; beyond it ``rate-limited``
+    chat_rate: str = "5/10 seconds"
+    #: chat messages kept per table (the oldest are dropped); the last ``chat_history`` of
+    #: them are sent to each connection when it opens
+    chat_keep: int = 1000
+    chat_history: int = 100

@@ -9,6 +9,7 @@ import { api } from "./api.js";
 import { mountKing } from "./king.js";
 import { mountKukakoenig } from "./kukakoenig.js";
 import { mountUchokrola } from "./uchokrola.js";
+import { mountChat } from "./chat.js";
 
 const BOARDS = { king: mountKing, kukakoenig: mountKukakoenig, uchokrola: mountUchokrola };
 
@@ -51,8 +52,10 @@ export async function showTable({ root, onLeave }, tableId, token) {
     },
   };
   const boardApi = BOARDS[game](board, ctx);
+  const chat = mountChat(page, { send: (m) => conn.send(m), host: info.host, head: page.querySelector(".table-head") });
 
   const onMessage = (msg) => {
+    if (chat.handle(msg)) return; // chat messages, and the errors a chat message caused
     if (msg.type === "state") {
       last = msg;
       ctx.me = msg.seat;
