@@ -15,7 +15,8 @@ Server → everyone at the table (seats and spectators alike):
 - ``{"type": "chat-settings", "spectators": bool}`` after the host switched spectator chat;
 - to each connection as it opens (a reconnect included), after its first ``state``:
   ``{"type": "chat-history", "messages": [chat...], "spectators": bool}``, the last
-  ``chat_history`` (100) messages, oldest first, and whether spectators may write.
+  ``chat_history`` (100) messages, oldest first, and whether spectators may write; not sent
+  while the table has no message and its spectators may write (nothing to show).
 
 Refusals are ``error`` messages (nothing is stored or sent to anyone else):
 
@@ -257,9 +258,11 @@ class Chat:
 
     def greet(self, table: LiveTable, conn: Conn) -> None:
         """Send a connection that just attached the table's recent messages. Call it right
-        after :meth:`LiveTable.attach`, with no ``await`` between: no message is missed."""
+        after :meth:`LiveTable.attach`, with no ``await`` between: no message is missed. A
+        table without messages whose spectators may write sends nothing: a connection to a
+        silent table costs one message, its state, as before there was a chat."""
         room = self._rooms.get(table)
-        if room is not None and room.loaded:
+        if room is not None and room.loaded and (room.recent or not room.spectators):
             conn.send(ChatHistory(messages=list(room.recent),
                                   spectators=room.spectators).model_dump_json())
 
