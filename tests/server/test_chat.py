@@ -10,11 +10,16 @@ import asyncio
 import json
 import random
 from collections.abc import Callable
-from datetime import datetime
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+import sqlalchemy as sa
+from alembic import command
+from alembic.config import Config
 from websockets.asyncio.client import ClientConnection, connect
+
+from kingscourt.server.store import MIGRATIONS, make_engine, secret_hash
 
 from .harness import SeatLog, Server, play_seat, recv_until, run
 
@@ -301,3 +306,58 @@ def test_the_wire_document_names_the_chat_messages(server: Server) -> None:
     assert doc["chat_history"]["type"] == "chat-history"
     assert doc["chat_settings"] == {"type": "chat-settings", "spectators": False}
     assert doc["act"]["type"] == "act"  # the play messages are still there
+
+
+def _migrate(url: str, target: str, down: bool = False) -> None:
+    engine = make_engine(url)
+    cfg = Config()
+    cfg.set_main_option("script_location", str(MIGRATIONS))
+    with engine.begin() as connection:
+        cfg.attributes["connection"] = connection
+        (command.downgrade if down else command.upgrade)(cfg, target)
+    engine.dispose()
+
+
+def _count(url: str, sql: str) -> int:
+    engine = make_engine(url)
+    with engine.connect() as c:
+        n = int(c.execute(sa.text(sql)).scalar_one())
+    engine.dispose()
+    return n
+
+
+def test_a_table_from_before_the_chat_keeps_its_seats(db_url_factory: Callable[[], str],
+                                                      tmp_path: Path) -> None:
+    """A database at revision 0004: the upgrade to 0005 adds the chat and loses nothing (its
+    seats and actions stay: no copy of ``tables`` cascades), and the downgrade neither."""
+    url = db_url_factory()
+    _migrate(url, "0004")
+    engine = make_engine(url)
+    with engine.begin() as c:
+        c.execute(sa.text(
+            "INSERT INTO tables (id, game, rules, players, seed, setup, turn_seconds, status, "
+            "created_at, host) VALUES ('before', 'kukakoenig', '{}', 2, 42, '{}', NULL, "
+            "'open', :at, 0)"), {"at": datetime(2026, 12, 1, tzinfo=UTC)})
+        c.execute(sa.text(
+            "INSERT INTO seats (table_id, seat, kind, level, token_hash, invite_hash, name, "
+            "taken, timeouts, open) VALUES ('before', 0, 'human', NULL, :h, NULL, 'Ada', :yes, "
+            "0, :no), ('before', 1, 'bot', 'random', NULL, NULL, 'Bot (random)', :yes, 0, :no)"),
+            {"h": secret_hash("ada-token"), "yes": True, "no": False})
+    engine.dispose()
+    server = Server(url, tmp_path / "server.log").start()
+    try:
+        async def chat() -> tuple[dict[str, Any], dict[str, Any]]:
+            async with connect(server.ws("before", "ada-token")) as a:
+                state = await recv_until(a, lambda m: m["type"] == "state")
+                await a.send(say("still here"))
+                return state, await heard(a)
+
+        state, m = run(chat())
+        assert state["seat"] == 0 and len(state["seats"]) == 2
+        assert (m["seat"], m["name"], m["text"]) == (0, "Ada", "still here")
+    finally:
+        server.stop()
+    seats = _count(url, "SELECT count(*) FROM seats WHERE table_id = 'before'")
+    assert seats == 2
+    _migrate(url, "0004", down=True)
+    assert _count(url, "SELECT count(*) FROM seats WHERE table_id = 'before'") == 2

@@ -29,13 +29,13 @@ def upgrade() -> None:
         sa.Column("at", sa.DateTime(timezone=True), nullable=False),
     )
     op.create_index("ix_chat_table_id_id", "chat", ["table_id", "id"])
-    with op.batch_alter_table("tables") as batch:
-        batch.add_column(sa.Column("spectator_chat", sa.Boolean(), nullable=False,
-                                   server_default=sa.true()))
+    # a plain ADD COLUMN, not a batch: on SQLite a batch with this default would copy and
+    # drop ``tables``, and the drop cascades to every table's seats and actions
+    op.add_column("tables", sa.Column("spectator_chat", sa.Boolean(), nullable=False,
+                                      server_default=sa.true()))
 
 
 def downgrade() -> None:
-    with op.batch_alter_table("tables") as batch:
-        batch.drop_column("spectator_chat")
+    op.drop_column("tables", "spectator_chat")  # SQLite 3.35+: no copy of ``tables``
     op.drop_index("ix_chat_table_id_id", "chat")
     op.drop_table("chat")
