@@ -187,6 +187,13 @@ def serve(
         envvar="KINGSCOURT_ANALYSIS_RATE",
         help="post-game reviews (GET /api/tables/{id}/analysis) one client address may ask "
              "for, as the limits library writes it; beyond it 429 with Retry-After")] = "20/minute",
+    chat_rate: Annotated[str, typer.Option(
+        envvar="KINGSCOURT_CHAT_RATE",
+        help="chat messages one connection may send, as the limits library writes it; "
+             "beyond it rate-limited")] = "5/10 seconds",
+    chat_keep: Annotated[int, typer.Option(
+        min=1, envvar="KINGSCOURT_CHAT_KEEP",
+        help="chat messages kept per table (the oldest are dropped)")] = 1000,
 ) -> None:
     """Run the table server: lobby, live tables over WebSocket, statistics."""
     from limits import parse
@@ -198,7 +205,8 @@ def serve(
         raise typer.BadParameter("--bot-delay must be 0 or more")
     for flag, rate in (("--create-rate", create_rate), ("--login-rate", login_rate),
                        ("--login-address-rate", login_address_rate),
-                       ("--register-rate", register_rate), ("--analysis-rate", analysis_rate)):
+                       ("--register-rate", register_rate), ("--analysis-rate", analysis_rate),
+                       ("--chat-rate", chat_rate)):
         try:
             parse(rate)
         except ValueError as e:
@@ -213,7 +221,8 @@ def serve(
                           allowed_origins=tuple(allowed_origin or ()), secure_cookies=secure_cookies,
                           login_rate=login_rate, login_address_rate=login_address_rate,
                           register_rate=register_rate,
-                          analysis_rate=analysis_rate)
+                          analysis_rate=analysis_rate,
+                          chat_rate=chat_rate, chat_keep=chat_keep)
     shown = config.db_url.split("@")[-1] if "@" in config.db_url else config.db_url
     console = Console()
     console.print(f"kingscourt server on [bold]http://{host}:{port}[/bold] "

@@ -10,6 +10,8 @@ creation per client address, abandoned tables). Accounts: :mod:`.credentials` (n
 Argon2id, login limits), :mod:`.sessions` (the cookie and its session rows), :mod:`.accounts`,
 :mod:`.ratings` (OpenSkill), :mod:`.profile`, :mod:`.friends` (follows, invitations by name),
 :mod:`.origin` (no cross-site use of a session), :mod:`.account_models`.
+:mod:`.lobby_models` (the pydantic messages), :mod:`.chat` (each table's chat),
+:mod:`.bounds` (the limits: refusals, table creation per client address, abandoned tables).
 
 Decisions:
 

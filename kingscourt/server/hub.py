@@ -10,6 +10,7 @@ import secrets
 from .. import bots
 from ..engine import GAMES, Game, load_game, rules_dict
 from .autoplay import Autoplayer
+from .chat import Chat
 from .config import ServerConfig
 from .connections import CLOSE_ABANDONED
 from .credentials import Who, registered
@@ -81,6 +82,7 @@ class Hub:
         self.store = Store(config.db_url)
         self.autoplayer = Autoplayer(config.bot_delay, config.bot_workers)
         self.tables: dict[str, LiveTable] = {}
+        self.chat = Chat(self.store, config)
 
     # --- life cycle -------------------------------------------------------------------------
 

@@ -9,6 +9,7 @@ from fastapi import APIRouter, HTTPException, Query, Request, Response, status
 from ..engine import GAMES, load_game
 from .bounds import MAX_DETAIL, CreationGuard, Refused, cursor_of, position_of, shown, table_id_ok
 from .catalogue import game_info
+from .chat import WireDoc
 from .hub import Hub, LobbyError
 from .lobby_models import (
     CancelRequest,
@@ -28,7 +29,6 @@ from .lobby_models import (
     TakeResult,
 )
 from .sessions import account_of
-from .wire import WireDoc
 
 #: every refusal is ``{"detail": "..."}``; 503: the database is unavailable
 ERRORS: dict[int | str, dict[str, Any]] = {

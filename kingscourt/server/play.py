@@ -59,12 +59,14 @@ async def play(ws: WebSocket, table_id: str, token: str | None = None) -> None:
             hub.release(table)
             return
     conn = Conn(ws, seat, None if seat is None or token is None else secret_hash(token))
+    await hub.chat.ready(table)
     if not table.attach(conn):  # refused (the table admits no more spectators): told, closed
         await conn.wait_closed()
         conn.stop()
         hub.release(table)
         return
     rematches = ws.app.state.rematches
+    hub.chat.greet(table, conn)  # the recent chat, right after the state
     try:
         await rematches.attached(table, conn, token)
         while True:
@@ -81,6 +83,10 @@ async def play(ws: WebSocket, table_id: str, token: str | None = None) -> None:
             if text is None:
                 conn.send(error("bad-message", "Send act messages as JSON text frames.",
                                 version=table.version).model_dump_json())
+                continue
+            chat = hub.chat.read(text)
+            if chat is not None:
+                await hub.chat.receive(table, conn, chat)
                 continue
             await table.receive(conn, text)
     except WebSocketDisconnect:

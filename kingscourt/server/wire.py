@@ -26,6 +26,8 @@ ErrorCode = Literal[
     "illegal-action",  # the rules forbid it: ``rule`` names the rule, ``message`` says why
     "not-stored",      # the database refused the action: nothing changed, try again
     "table-full",      # the table admits no more spectators (sent once on connecting, then closed)
+    "rate-limited",    # chat: the connection sent more messages than the chat rate allows
+    "not-host",        # chat: only the host's seat opens or closes spectator chat
 ]
 
 

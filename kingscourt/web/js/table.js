@@ -12,6 +12,7 @@ import { mountKukakoenig } from "./kukakoenig.js";
 import { mountUchokrola } from "./uchokrola.js";
 import { tableLook } from "./table_look.js";
 import { rematchPanel } from "./rematch.js";
+import { mountChat } from "./chat.js";
 
 const BOARDS = { king: mountKing, kukakoenig: mountKukakoenig, uchokrola: mountUchokrola };
 // refusals of a move: shown on the board beside its prompt, not as a toast over the hand
@@ -69,8 +70,10 @@ export async function showTable({ root, onLeave }, tableId, token) {
   ctx.act = look.guard(send);
   ctx.rematch = rematchPanel(tableId, token, ctx, game); // "Play again", under the result
   const boardApi = BOARDS[game](board, ctx);
+  const chat = mountChat(page, { send: (m) => conn.send(m), host: info.host, head: page.querySelector(".table-head") });
 
   const onMessage = (msg) => {
+    if (chat.handle(msg)) return; // chat messages, and the errors a chat message caused
     if (msg.type === "state") {
       if (ctx.refusal && ctx.refusal.version !== msg.version) ctx.refusal = null;
       last = msg;
