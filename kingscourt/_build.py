@@ -31,6 +31,11 @@ def compiler() -> str | None:
     return shutil.which(cc[0]) if cc else None
 
 
+def headers() -> bool:
+    """Python's C headers (``Python.h``), which every extension is compiled against."""
+    return (Path(sysconfig.get_paths()["include"]) / "Python.h").is_file()
+
+
 def mypy_version() -> str | None:
     try:
         from mypy.version import __version__
@@ -103,13 +108,17 @@ def build(version: str) -> None:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     ap.add_argument("--force", action="store_true", help="rebuild even when current")
+    ap.add_argument("--can-build", action="store_true",
+                    help="only say by the exit status whether it can be built here (0: yes)")
     args = ap.parse_args(argv)
-    if compiler() is None:
-        print("compiled core: no C compiler, the pure-Python package is used")
-        return 0
     version = mypy_version()
-    if version is None:
-        print("compiled core: mypyc (part of mypy) is not installed, the pure-Python package is used")
+    missing = ("no C compiler" if compiler() is None
+               else "no Python headers (Python.h)" if not headers()
+               else "mypyc (part of mypy) is not installed" if version is None else None)
+    if args.can_build:
+        return 0 if missing is None else 1
+    if missing is not None or version is None:
+        print(f"compiled core: {missing}, the pure-Python package is used")
         return 0
     if not args.force and current(version):
         print(f"compiled core: up to date ({BUILD.relative_to(REPO)})")
