@@ -4,7 +4,10 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test lint typecheck bench clean
+# The tests that run a second time on the pure-Python package when the compiled core is built.
+PURE_TESTS := tests/king tests/engine tests/test_playthroughs.py tests/test_conformance.py
+
+.PHONY: run test lint typecheck bench clean compiled
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "kingscourt needs Python 3.11+"'
@@ -13,11 +16,26 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[dev,openspiel,pettingzoo]'
 	@touch $(STAMP)
 
-run: $(STAMP)
+# The compiled core (kingscourt/_compiled.py): mypyc builds of the hot modules in
+# build/compiled/, where a C compiler is present; a no-op while current (keyed on source hashes).
+compiled: $(STAMP)
+	$(BIN)/python -m kingscourt._build
+
+run: $(STAMP) compiled
 	$(BIN)/kingscourt serve
 
-test: $(STAMP) lint typecheck
-	$(BIN)/python -m pytest
+# Where the core can be built, the whole suite runs on it (it must be in use) and the engine's
+# tests run once more on the pure-Python package.
+test: $(STAMP) compiled lint typecheck
+	@if $(BIN)/python -m kingscourt._build --can-build; then \
+		echo "KINGSCOURT_REQUIRE_COMPILED=1 $(BIN)/python -m pytest"; \
+		KINGSCOURT_REQUIRE_COMPILED=1 $(BIN)/python -m pytest && \
+		echo "KINGSCOURT_PURE=1 $(BIN)/python -m pytest $(PURE_TESTS)" && \
+		KINGSCOURT_PURE=1 $(BIN)/python -m pytest $(PURE_TESTS); \
+	else \
+		echo "$(BIN)/python -m pytest"; \
+		$(BIN)/python -m pytest; \
+	fi
 
 lint: $(STAMP)
 	$(BIN)/ruff check kingscourt tests bench
@@ -25,10 +43,10 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
-bench: $(STAMP)
+bench: $(STAMP) compiled
 	$(BIN)/python bench/king_engine.py
 	$(BIN)/python bench/kukakoenig_engine.py
 	$(BIN)/python bench/uchokrola_engine.py
 
 clean:
-	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache
+	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache build

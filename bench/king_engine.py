@@ -1,104 +1,240 @@
-"""Benchmark (not a test): King engine throughput through the public API.
+"""Benchmark (not a test): King's speed against OpenSpiel's C++ Hearts, compiled and pure.
 
-Prints random full deals per second and full games per second through
-``to_move`` / ``legal_actions`` / ``apply``, and, measured in the same run, a bare
-pure-Python trick-taking loop (deal, follow suit, highest card of the led suit wins,
-no contracts, no records, no checks) as the reference, with the ratio.
+Measured in one run, in interleaved slices so that the machine's load falls on every side
+alike: random deals per second of
 
-    .venv/bin/python bench/king_engine.py [--seconds 5]
+- **Hearts**: OpenSpiel's C++ ``hearts`` driven from a Python loop (``random.choice`` over
+  ``legal_actions()`` / ``chance_outcomes()``, ``apply_action``), the reference;
+- **King, public API**: random full 20-deal matches through ``to_move`` / ``legal_actions``
+  / ``apply``;
+- **King, pyspiel wrapper**: random full matches through ``pyspiel.load_game(
+  "python_kingscourt_king")`` driven by the same loop as Hearts;
+
+and the strong bot's search iterations per second (``StrongBot`` on a fixed set of King
+positions), each with the compiled core (``make`` builds it, see ``kingscourt/_compiled.py``)
+and with the pure-Python package (``KINGSCOURT_PURE=1``). Each side runs in its own worker
+process; every round measures each of them for ``--slice`` seconds in turn (Hearts before and
+after the others), and the report gives per-round ratios as median [min–max].
+
+    .venv/bin/python bench/king_engine.py [--rounds 5] [--slice 1.0] [--also DIR]
+
+``--also DIR`` adds another checkout of kingscourt (run pure), e.g. an older commit, to
+compare before and after.
 """
 
 from __future__ import annotations
 
 import argparse
-import random
+import json
+import os
+import statistics
+import subprocess
+import sys
 import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
 
-import kingscourt
+REPO = Path(__file__).resolve().parent.parent
 
 
-def king_games(seconds: float) -> tuple[int, int, float]:
-    """Random full games through the public API: (games, deals, elapsed)."""
-    game = kingscourt.load_game("king")
-    rng = random.Random(1)
+# ---------------------------------------------------------------- worker side
+def _spiel_deals(game: Any, seconds: float, seed: int, deals_per_game: int) -> tuple[int, float]:
+    """Random games of an OpenSpiel game from a Python loop: (deals, elapsed)."""
+    import random
+
+    rng = random.Random(seed)
     choice = rng.choice
-    games = deals = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        state = game.new_state(seed=games)
+    deals = 0
+    start = time.process_time()
+    while time.process_time() - start < seconds:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(choice(state.chance_outcomes())[0])
+            else:
+                state.apply_action(choice(state.legal_actions()))
+        deals += deals_per_game
+    return deals, time.process_time() - start
+
+
+def _king_api(seconds: float, seed: int) -> tuple[int, float]:
+    """Random full King matches through the public API: (deals, elapsed)."""
+    import random
+
+    import kingscourt
+
+    game = kingscourt.load_game("king")
+    rng = random.Random(seed)
+    choice = rng.choice
+    per_game = game.rules.deals
+    deals = 0
+    start = time.process_time()
+    match = seed * 100_000
+    while time.process_time() - start < seconds:
+        state = game.new_state(seed=match)
+        match += 1
         while not state.is_over():
             seat = state.to_move()[0]
             state.apply(seat, choice(state.legal_actions(seat)))
-        games += 1
-        deals += state.game.rules.deals
-    return games, deals, time.perf_counter() - start
+        deals += per_game
+    return deals, time.process_time() - start
 
 
-def king_single_deals(seconds: float) -> tuple[int, float]:
-    """First deals of new matches, each played to its end: (deals, elapsed)."""
-    game = kingscourt.load_game("king")
-    rng = random.Random(2)
-    choice = rng.choice
-    deals = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        state = game.new_state(seed=deals)
-        while True:
+class _Bot:
+    """StrongBot decisions on fixed King positions, round-robin: iterations per second."""
+
+    def __init__(self) -> None:
+        import random
+
+        import kingscourt
+        from kingscourt.bots.ismcts import StrongBot
+
+        game = kingscourt.load_game("king")
+        rng = random.Random(5)
+        state = game.new_state(seed=3)
+        self.views: list[Any] = []
+        while len(self.views) < 12:
             seat = state.to_move()[0]
-            events = state.apply(seat, choice(state.legal_actions(seat)))
-            if len(events) > 1 and any(e.kind == "deal-scored" for e in events):
-                break
-        deals += 1
-    return deals, time.perf_counter() - start
+            legal = state.legal_actions(seat)
+            if len(legal) > 1:
+                self.views.append(state.view(seat))
+            state.apply(seat, rng.choice(legal))
+        self.bot = StrongBot(game, seed=1, iterations=200)
+        self.next = 0
+
+    def run(self, seconds: float) -> tuple[int, float]:
+        iterations = 0
+        start = time.process_time()
+        while time.process_time() - start < seconds:
+            self.bot.choose(self.views[self.next % len(self.views)])
+            self.next += 1
+            iterations += self.bot.last_iterations
+        return iterations, time.process_time() - start
 
 
-def bare_loop(seconds: float) -> tuple[int, float]:
-    """The reference: a bare trick-taking deal in plain Python lists, 13 tricks, no rules
-    beyond following suit. (deals, elapsed)"""
-    rng = random.Random(3)
-    choice = rng.choice
-    deck = list(range(52))
-    deals = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        rng.shuffle(deck)
-        hands = [deck[i * 13:(i + 1) * 13] for i in range(4)]
-        leader = 0
-        taken = [0, 0, 0, 0]
-        for _ in range(13):
-            lead_suit = -1
-            best = -1
-            winner = leader
-            for i in range(4):
-                seat = (leader + i) % 4
-                hand = hands[seat]
-                legal = [c for c in hand if c // 13 == lead_suit] or hand
-                c = choice(legal)
-                hand.remove(c)
-                if lead_suit < 0:
-                    lead_suit = c // 13
-                if c // 13 == lead_suit and c > best:
-                    best, winner = c, seat
-            taken[winner] += 1
-            leader = winner
-        deals += 1
-    return deals, time.perf_counter() - start
+def worker() -> None:
+    """Answer {"task", "seconds"} lines on stdin with {"count", "elapsed"} lines."""
+    import pyspiel
+
+    import kingscourt
+    import kingscourt.interop.openspiel  # registers the wrapper
+
+    try:
+        from kingscourt import _compiled
+        compiled, reason = _compiled.ACTIVE, _compiled.REASON
+    except ImportError:  # a checkout from before the compiled core
+        compiled, reason = False, "none in this checkout"
+
+    deals = kingscourt.load_game("king").rules.deals
+    tasks: dict[str, Callable[[float, int], tuple[int, float]]] = {
+        "hearts": lambda s, k: _spiel_deals(pyspiel.load_game("hearts"), s, k, 1),
+        "api": _king_api,
+        "wrapper": lambda s, k: _spiel_deals(pyspiel.load_game("python_kingscourt_king"), s, k,
+                                             deals),
+    }
+    bot: _Bot | None = None
+    print(json.dumps({"compiled": compiled, "reason": reason,
+                      "where": str(Path(kingscourt.__file__).parent)}), flush=True)
+    for n, line in enumerate(sys.stdin):
+        ask = json.loads(line)
+        if ask["task"] == "bot":
+            bot = bot or _Bot()
+            count, elapsed = bot.run(ask["seconds"])
+        else:
+            count, elapsed = tasks[ask["task"]](ask["seconds"], n)
+        print(json.dumps({"count": count, "elapsed": elapsed}), flush=True)
+
+
+# ---------------------------------------------------------------- driver side
+class Worker:
+    def __init__(self, label: str, root: Path, pure: bool) -> None:
+        env = dict(os.environ, PYTHONPATH=str(root))
+        env.pop("KINGSCOURT_PURE", None)
+        if pure:
+            env["KINGSCOURT_PURE"] = "1"
+        self.label = label
+        self.proc = subprocess.Popen([sys.executable, __file__, "--worker"], cwd=root, env=env,
+                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+        self.info = self._read()
+
+    def _read(self) -> dict[str, Any]:
+        assert self.proc.stdout is not None
+        line = self.proc.stdout.readline()
+        if not line:
+            raise SystemExit(f"worker {self.label} died")
+        out: dict[str, Any] = json.loads(line)
+        return out
+
+    def rate(self, task: str, seconds: float) -> float:
+        assert self.proc.stdin is not None
+        self.proc.stdin.write(json.dumps({"task": task, "seconds": seconds}) + "\n")
+        self.proc.stdin.flush()
+        got = self._read()
+        return float(got["count"]) / float(got["elapsed"])
+
+    def close(self) -> None:
+        assert self.proc.stdin is not None
+        self.proc.stdin.close()
+        self.proc.wait(timeout=30)
+
+
+def spread(values: list[float], fmt: str = "{:.2f}") -> str:
+    return f"{fmt.format(statistics.median(values))} [{fmt.format(min(values))}–{fmt.format(max(values))}]"
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--seconds", type=float, default=5.0, help="time per measurement")
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    ap.add_argument("--rounds", type=int, default=5, help="interleaved rounds")
+    ap.add_argument("--slice", type=float, default=1.0, help="seconds per measurement")
+    ap.add_argument("--also", type=Path, help="another kingscourt checkout to compare (pure)")
+    ap.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args()
-    games, deals, t = king_games(args.seconds)
-    single, ts = king_single_deals(args.seconds)
-    ref, tr = bare_loop(args.seconds)
-    engine_rate = deals / t
-    ref_rate = ref / tr
-    print(f"king full games : {games / t:10.1f} games/s  ({games} games, {t:.1f} s)")
-    print(f"king deals      : {engine_rate:10.0f} deals/s (within full games; target >= 9000)")
-    print(f"king first deals: {single / ts:10.0f} deals/s (new match each, played to deal end)")
-    print(f"bare Python loop: {ref_rate:10.0f} deals/s (reference, no rules)")
-    print(f"ratio engine / reference: {engine_rate / ref_rate:.2f}")
+    if args.worker:
+        worker()
+        return
+    workers = [Worker("compiled", REPO, pure=False)]
+    if workers[0].info["compiled"]:
+        workers.append(Worker("pure", REPO, pure=True))
+    else:
+        workers[0].label = "pure"
+    if args.also:
+        workers.append(Worker(f"{args.also}", args.also.resolve(), pure=True))
+    ref = workers[0]
+    print(f"kingscourt at {ref.info['where']}; compiled core: {ref.info['reason']}")
+    print(f"{args.rounds} rounds, {args.slice:.1f} s per measurement, interleaved")
+    hearts: list[float] = []
+    rates: dict[tuple[str, str], list[float]] = {}
+    ratios: dict[tuple[str, str], list[float]] = {}
+    for _ in range(args.rounds):
+        before = ref.rate("hearts", args.slice)
+        got = {(w.label, task): w.rate(task, args.slice)
+               for task in ("api", "wrapper", "bot") for w in workers}
+        after = ref.rate("hearts", args.slice)
+        h = (before + after) / 2
+        hearts.append(h)
+        for key, r in got.items():
+            rates.setdefault(key, []).append(r)
+            ratios.setdefault(key, []).append(r / h)
+        for task in ("api", "wrapper", "bot"):
+            for w in workers[1:]:
+                ratios.setdefault((w.label, task + "/" + ref.label), []).append(
+                    got[(ref.label, task)] / got[(w.label, task)])
+    for w in workers:
+        w.close()
+    print(f"Hearts (OpenSpiel C++, Python loop): {spread(hearts, '{:.0f}')} deals/s")
+    for task, unit, what in (("api", "deals/s", "King, public API"),
+                             ("wrapper", "deals/s", "King, pyspiel wrapper"),
+                             ("bot", "iterations/s", "StrongBot search")):
+        for w in workers:
+            line = f"{what:22s} {w.label:9s}: {spread(rates[(w.label, task)], '{:.0f}')} {unit}"
+            if task != "bot":
+                line += f" = {spread(ratios[(w.label, task)])} × Hearts"
+            print(line)
+    for w in workers[1:]:
+        print(f"{ref.label} / {w.label}: " + ", ".join(
+            f"{task} {spread(ratios[(w.label, task + '/' + ref.label)])}×"
+            for task in ("api", "wrapper", "bot")))
 
 
 if __name__ == "__main__":

@@ -9,8 +9,12 @@
 
 from __future__ import annotations
 
-from . import bots
-from .engine import (
+from . import _compiled
+
+_compiled.install()  # the compiled core, when built and current (before any of its modules)
+
+from . import bots  # noqa: E402
+from .engine import (  # noqa: E402
     Action,
     Event,
     Game,

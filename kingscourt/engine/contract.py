@@ -7,7 +7,10 @@ Only :meth:`State.view` ever leaves the engine.
 The public methods of :class:`State` guard every game in one place: a seat that is not a seat
 of the game (negative, too large, a bool, text) raises ``ValueError`` naming it, and an action
 that is not text raises :class:`MalformedAction`, before the game's own hook
-(``_legal_actions``, ``_check``, ``_apply``, ``_view``) sees either.
+(``_legal_actions``, ``_check``, ``_apply``, ``_view``) sees either. A game may answer
+``legal_actions`` and ``apply`` itself for speed (King's compiled state does) as long as it lets
+anything but a plain in-range ``int`` seat and a ``str`` action through :meth:`State._seat` and
+:func:`_text`, which are the guard.
 """
 
 from __future__ import annotations

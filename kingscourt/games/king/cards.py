@@ -8,19 +8,23 @@ Text form: rank ``A K Q J T 9 … 2`` + suit ``S H D C`` (``QS``, ``TH``).
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Final
 
-SUITS = "SHDC"
-RANKS = "23456789TJQKA"
-SPADES, HEARTS, DIAMONDS, CLUBS = range(4)
-SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
-SUIT_SYMBOLS = ("♠", "♥", "♦", "♣")
+SUITS: Final = "SHDC"
+RANKS: Final = "23456789TJQKA"
+SPADES: Final = 0
+HEARTS: Final = 1
+DIAMONDS: Final = 2
+CLUBS: Final = 3
+SUIT_NAMES: Final = ("spades", "hearts", "diamonds", "clubs")
+SUIT_SYMBOLS: Final = ("♠", "♥", "♦", "♣")
 
-ALL = (1 << 52) - 1
-SUIT_MASK = tuple(0x1FFF << (13 * s) for s in range(4))
-HEART_MASK = SUIT_MASK[HEARTS]
+ALL: Final = (1 << 52) - 1
+SUIT_MASK: Final = tuple(0x1FFF << (13 * s) for s in range(4))
+HEART_MASK: Final = SUIT_MASK[HEARTS]
 
-CARD_TEXT = tuple(RANKS[c % 13] + SUITS[c // 13] for c in range(52))
-CARD_OF_TEXT = {t: c for c, t in enumerate(CARD_TEXT)}
+CARD_TEXT: Final = tuple(RANKS[c % 13] + SUITS[c // 13] for c in range(52))
+CARD_OF_TEXT: Final = {t: c for c, t in enumerate(CARD_TEXT)}
 
 
 def card(text: str) -> int:

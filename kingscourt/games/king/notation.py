@@ -6,20 +6,22 @@ choose a penalty contract, 200 + suit choose trump in a suit.
 
 from __future__ import annotations
 
+from typing import Final
+
 from ...engine import Action, MalformedAction
 from .cards import CARD_TEXT, SUITS
 from .contracts import PENALTY_CONTRACTS
 
-PLAY_ACTIONS = tuple(Action(f"play {t}") for t in CARD_TEXT)
-CHOOSE_ACTIONS = {c: Action(f"choose {c.info.id}") for c in PENALTY_CONTRACTS}
-TRUMP_ACTIONS = tuple(Action(f"choose trump {s}") for s in SUITS)
-ACTION_OF_CODE: dict[int, Action] = {c: a for c, a in enumerate(PLAY_ACTIONS)}
+PLAY_ACTIONS: Final = tuple(Action(f"play {t}") for t in CARD_TEXT)
+CHOOSE_ACTIONS: Final = {c: Action(f"choose {c.info.id}") for c in PENALTY_CONTRACTS}
+TRUMP_ACTIONS: Final = tuple(Action(f"choose trump {s}") for s in SUITS)
+ACTION_OF_CODE: Final[dict[int, Action]] = {c: a for c, a in enumerate(PLAY_ACTIONS)}
 ACTION_OF_CODE.update({100 + c: a for c, a in CHOOSE_ACTIONS.items()})
 ACTION_OF_CODE.update({200 + s: a for s, a in enumerate(TRUMP_ACTIONS)})
-CODE: dict[str, int] = {a: c for c, a in ACTION_OF_CODE.items()}
+CODE: Final[dict[str, int]] = {a: c for c, a in ACTION_OF_CODE.items()}
 
 # The play actions of every 13-bit sub-mask of each suit, low cards first (4 x 8192 tuples).
-SUIT_ACTIONS: tuple[tuple[tuple[Action, ...], ...], ...] = tuple(
+SUIT_ACTIONS: Final[tuple[tuple[tuple[Action, ...], ...], ...]] = tuple(
     tuple(tuple(PLAY_ACTIONS[13 * s + r] for r in range(13) if sub >> r & 1)
           for sub in range(8192))
     for s in range(4))

@@ -4,7 +4,7 @@ engine's own (``engine.errors``)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from ...engine import Violation
 from .cards import CARD_TEXT
@@ -14,13 +14,13 @@ if TYPE_CHECKING:
     from .contracts import ContractInfo
     from .state import KingState
 
-FOLLOW = "follow-suit"
-MUST_BEAT = "must-beat"
-GIVE_UP = "give-up-penalty-card"
-DISCARD = "discard-penalty-card"
-MUST_TRUMP = "must-trump"
-HEARTS_BAN = "hearts-not-broken"
-TRUMP_BAN = "trump-not-broken"
+FOLLOW: Final = "follow-suit"
+MUST_BEAT: Final = "must-beat"
+GIVE_UP: Final = "give-up-penalty-card"
+DISCARD: Final = "discard-penalty-card"
+MUST_TRUMP: Final = "must-trump"
+HEARTS_BAN: Final = "hearts-not-broken"
+TRUMP_BAN: Final = "trump-not-broken"
 
 
 def card_rule(rule: str, state: KingState) -> str:
@@ -48,8 +48,8 @@ def card_rule(rule: str, state: KingState) -> str:
     raise AssertionError(rule)
 
 
-SUIT_NAMES_SINGULAR = ("spade", "heart", "diamond", "club")
-SUIT_NAMES_PLURAL = ("spades", "hearts", "diamonds", "clubs")
+SUIT_NAMES_SINGULAR: Final = ("spade", "heart", "diamond", "club")
+SUIT_NAMES_PLURAL: Final = ("spades", "hearts", "diamonds", "clubs")
 
 
 def wrong_phase_play() -> Violation:

@@ -8,7 +8,8 @@ RULES-NOTES §1, used both for the legal set and for naming the rule that refuse
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Final
 
 from ...engine import (
     JSON,
@@ -20,26 +21,70 @@ from ...engine import (
     Violation,
     make_record,
 )
+from ...engine.contract import _text
 from ...engine.errors import GAME_OVER, not_your_turn
 from . import refusals
 from .cards import ALL, CARD_TEXT, HEART_MASK, SUIT_MASK, SUITS, card, texts
-from .contracts import CONTRACT_OF_ID, CONTRACTS, Contract
+from .contracts import CONTRACT_OF_ID, CONTRACTS, PENALTY_CONTRACTS, Contract
 from .notation import ACTION_OF_CODE, CHOOSE_ACTIONS, CODE, SUIT_ACTIONS, TRUMP_ACTIONS, actions_of, parse
 from .phases import CHOOSE, OVER, PHASE_NAMES, PLAY
 from .ranking import king_points
 from .refusals import DISCARD, FOLLOW, GIVE_UP, HEARTS_BAN, MUST_BEAT, MUST_TRUMP, TRUMP_BAN
-from .rules import duties
+from .rules import KingRules, duties
 from .view import view
 
 if TYPE_CHECKING:
     from .game import KingGame
 
 
-TRUMP = Contract.TRUMP
-SON_IKI = Contract.SON_IKI
+# The contracts by number (Contract's values, trump 6), as plain values for the hot path.
+_TRUMP: Final = 6
+_SON_IKI: Final = 5
+assert (int(Contract.TRUMP), int(Contract.SON_IKI)) == (_TRUMP, _SON_IKI)
+_IDS: Final = tuple(CONTRACTS[c].id for c in Contract)
+_MAX_PLAYS: Final = tuple(CONTRACTS[c].max_plays for c in Contract)
+_PENALTY_CARDS: Final = tuple(CONTRACTS[c].penalty_cards for c in Contract)
+_PER_UNIT: Final = tuple(CONTRACTS[c].per_unit for c in Contract)
+_GIVES_UP: Final = tuple(CONTRACTS[c].give_up for c in Contract)
+_CHOOSE_LIST: Final = tuple(CHOOSE_ACTIONS[c] for c in PENALTY_CONTRACTS)  # by number 0..5
+assert [int(c) for c in PENALTY_CONTRACTS] == list(range(6))
+# the refusals of a choice (KingState._choice_refusal)
+_CLOSED: Final = 1
+_TRUMP_QUOTA: Final = 2
+_PENALTY_QUOTA: Final = 3
+_PENALTY_FIRST: Final = 4
 
-_PLAYED_EVENTS = [[Event("played", seat, {"card": t}) for t in CARD_TEXT] for seat in range(4)]
-_TRICK_EVENTS = [[Event("trick", w, {"leader": leader}) for leader in range(4)] for w in range(4)]
+
+class Table:
+    """What a game's table rules fix for every deal, as plain values read once per game
+    (not once per choice): the choice limits, the match's length, the first chooser's card
+    and each contract's play duties."""
+
+    def __init__(self, rules: KingRules) -> None:
+        self.standard = rules.choice_limit == "standard"
+        self.quota_penalty, self.quota_trump = rules.quota
+        self.penalty_first = rules.penalty_first
+        self.king_ends = rules.king_ends_game
+        self.deals = rules.deals
+        self.opener = CARD_OF_FIRST[rules.first_chooser]
+        #: per contract: (must-beat, hearts-not-broken, trump-not-broken, any heart in Rıfkı)
+        self.duties: list[tuple[bool, bool, bool, bool]] = []
+        for c in Contract:
+            d = duties(rules, c)
+            self.duties.append((d.must_beat, d.heart_ban, d.trump_ban, d.any_heart))
+
+
+_TABLES: Final[dict[KingRules, Table]] = {}  # at most one per distinct set of table rules
+
+
+def table_of(rules: KingRules) -> Table:
+    table = _TABLES.get(rules)
+    if table is None:
+        table = _TABLES[rules] = Table(rules)
+    return table
+
+_PLAYED_EVENTS: Final = [[Event("played", seat, {"card": t}) for t in CARD_TEXT] for seat in range(4)]
+_TRICK_EVENTS: Final = [[Event("trick", w, {"leader": leader}) for leader in range(4)] for w in range(4)]
 
 
 class KingState(State):
@@ -78,6 +123,7 @@ class KingState(State):
         "_seed",
         "_setup",
         "_streak",
+        "_t",
         "_taken",
         "_totals",
         "_trick",
@@ -95,7 +141,10 @@ class KingState(State):
     game: KingGame
 
     def __init__(self, game: KingGame, seed: int, first_hands: list[int] | None,
-                 setup: JSON) -> None:
+                 setup: JSON, *, clone_of: KingState | None = None) -> None:
+        if clone_of is not None:
+            self._copy(clone_of)
+            return
         self.game = game
         self._seed = seed
         # one random stream per match deals every hand; clones share it copy-on-write
@@ -115,7 +164,8 @@ class KingState(State):
         # deal's first trick closes
         self._prior_trick: tuple[int, tuple[int, ...], int] | None = None
         hands = first_hands if first_hands is not None else self._deal_hands()
-        opener = 1 << CARD_OF_FIRST[game.rules.first_chooser]
+        self._t = table_of(game.rules)
+        opener = 1 << self._t.opener
         self._first = next(s for s in range(4) if hands[s] & opener)
         self._begin_deal(hands)
 
@@ -141,7 +191,7 @@ class KingState(State):
         for row in choices:
             chosen = CONTRACT_OF_ID[row["contract"]]
             state._played_count[chosen] += 1
-            state._seat_counts[row["seat"]][chosen is TRUMP] += 1
+            state._seat_counts[row["seat"]][1 if chosen is Contract.TRUMP else 0] += 1
         state._prior_trick = prior_trick
         state._begin_deal(list(hands))
         return state
@@ -156,8 +206,7 @@ class KingState(State):
             rng.setstate(self._rng.getstate())
             self._rng = rng
             self._rng_shared = False
-        deck = list(_BITS)
-        rng.shuffle(deck)
+        deck = shuffled_pack(rng)
         return [sum(deck[0:13]), sum(deck[13:26]), sum(deck[26:39]), sum(deck[39:52])]
 
     def _begin_deal(self, hands: list[int]) -> None:
@@ -188,6 +237,23 @@ class KingState(State):
     def to_move(self) -> list[int]:
         return [self._turn] if self._phase != OVER else []
 
+    # The engine's public methods, with its guard in front (a seat that is a plain int 0..3
+    # and an action that is text pass at once; anything else goes through State._seat and
+    # _text, which name what is wrong): the hot path, one call instead of two.
+    def legal_actions(self, seat: object) -> list[Action]:
+        """Every legal action of ``seat`` now (empty when the seat is not to move)."""
+        if type(seat) is not int or not 0 <= seat < 4:
+            seat = self._seat(seat)
+        return self._legal_actions(seat)
+
+    def apply(self, seat: object, action: object) -> list[Event]:
+        """Play the action; raises IllegalAction (state unchanged) if it is not legal."""
+        if type(seat) is not int or not 0 <= seat < 4:
+            seat = self._seat(seat)
+        if not isinstance(action, str):
+            action = _text(action)
+        return self._apply(seat, action)
+
     def is_over(self) -> bool:
         return self._phase == OVER
 
@@ -197,7 +263,7 @@ class KingState(State):
     def winners(self) -> list[int]:
         if self._phase != OVER:
             return []
-        if self.game.rules.king_ends_game and self._kings:
+        if self._t.king_ends and self._kings:
             return [self._kings[-1]["seat"]]
         return super().winners()
 
@@ -257,31 +323,41 @@ class KingState(State):
         raise IllegalAction(v)
 
     # ------------------------------------------------------------------ choosing
+    def _choice_refusal(self, seat: int, c: int) -> int:
+        """``0`` if ``seat`` may choose contract ``c`` (0..6, trump 6) now, else the rule that
+        refuses it, checked in this order: contract-closed (a penalty contract played twice,
+        trump 8 times), choice-limit (standard: 3 penalty contracts and 2 trump deals per
+        player), penalty-first (extra table rule: the first four deals are penalty contracts)."""
+        if self._played_count[c] >= _MAX_PLAYS[c]:
+            return _CLOSED
+        t = self._t
+        if t.standard:
+            if c == _TRUMP:
+                if self._seat_counts[seat][1] >= t.quota_trump:
+                    return _TRUMP_QUOTA
+            elif self._seat_counts[seat][0] >= t.quota_penalty:
+                return _PENALTY_QUOTA
+        if t.penalty_first and c == _TRUMP and self._deal < 4:
+            return _PENALTY_FIRST
+        return 0
+
     def _choice_violation(self, seat: int, code: int) -> Violation | None:
-        rules = self.game.rules
-        contract = Contract(code - 100) if code < 200 else TRUMP
-        info = CONTRACTS[contract]
-        # contract-closed: a penalty contract played twice; trump played 8 times
-        if self._played_count[contract] >= info.max_plays:
-            return refusals.contract_closed(info)
-        # choice-limit (standard): 3 penalty contracts and 2 trump deals per player
-        if rules.choice_limit == "standard":
-            penalties, trumps = rules.quota
-            used_pen, used_trump = self._seat_counts[seat]
-            if contract is TRUMP and used_trump >= trumps:
-                return refusals.trump_quota_used(trumps)
-            if contract is not TRUMP and used_pen >= penalties:
-                return refusals.penalty_quota_used(penalties)
-        # penalty-first (extra table rule): the first four deals are penalty contracts
-        if rules.penalty_first and contract is TRUMP and self._deal < 4:
-            return refusals.penalty_first()
-        return None
+        c = code - 100 if code < 200 else _TRUMP
+        refusal = self._choice_refusal(seat, c)
+        if refusal == 0:
+            return None
+        if refusal == _CLOSED:
+            return refusals.contract_closed(CONTRACTS[Contract(c)])
+        if refusal == _TRUMP_QUOTA:
+            return refusals.trump_quota_used(self._t.quota_trump)
+        if refusal == _PENALTY_QUOTA:
+            return refusals.penalty_quota_used(self._t.quota_penalty)
+        return refusals.penalty_first()
 
     def _legal_choices(self) -> list[Action]:
         seat = self._turn
-        out = [a for c, a in CHOOSE_ACTIONS.items()
-               if self._choice_violation(seat, 100 + c) is None]
-        if self._choice_violation(seat, 200) is None:
+        out = [_CHOOSE_LIST[c] for c in range(6) if self._choice_refusal(seat, c) == 0]
+        if self._choice_refusal(seat, _TRUMP) == 0:
             out.extend(TRUMP_ACTIONS)
         return out
 
@@ -291,26 +367,24 @@ class KingState(State):
 
     def _choose(self, seat: int, code: int) -> list[Event]:
         self._ensure_hands()
-        contract = Contract(code - 100) if code < 200 else TRUMP
-        info = CONTRACTS[contract]
-        self._contract = contract
-        self._trump = code - 200 if contract is TRUMP else -1
-        self._pen = self._pen_left = info.penalty_cards
-        self._unit = info.per_unit
-        self._give_up = info.give_up
-        d = duties(self.game.rules, contract)
-        self._beat, self._heart_ban, self._trump_ban, self._any_heart = (
-            d.must_beat, d.heart_ban, d.trump_ban, d.any_heart)
-        self._played_count[contract] += 1
-        self._seat_counts[seat][contract is TRUMP] += 1
-        trump = SUITS[self._trump] if contract is TRUMP else None
-        self._choices.append({"deal": self._deal + 1, "seat": seat, "contract": info.id,
+        c = code - 100 if code < 200 else _TRUMP
+        self._contract = c
+        self._trump = code - 200 if c == _TRUMP else -1
+        self._pen = self._pen_left = _PENALTY_CARDS[c]
+        self._unit = _PER_UNIT[c]
+        self._give_up = _GIVES_UP[c]
+        self._beat, self._heart_ban, self._trump_ban, self._any_heart = self._t.duties[c]
+        self._played_count[c] += 1
+        self._seat_counts[seat][1 if c == _TRUMP else 0] += 1
+        trump = SUITS[self._trump] if c == _TRUMP else None
+        contract_id = _IDS[c]
+        self._choices.append({"deal": self._deal + 1, "seat": seat, "contract": contract_id,
                               "trump": trump})
         self._phase = PLAY
         self._leader = seat
         self._lm = -1
         self._log.append(seat << 8 | code)
-        return [Event("chosen", seat, {"contract": info.id, "trump": trump})]
+        return [Event("chosen", seat, {"contract": contract_id, "trump": trump})]
 
     # ------------------------------------------------------------------ playing
     def _cascade(self, steps: list[tuple[str, int]] | None) -> int:
@@ -429,7 +503,7 @@ class KingState(State):
             if hit:
                 self._points[w] += self._unit * hit.bit_count()
                 self._pen_left ^= hit
-        elif self._contract != SON_IKI or n >= 12:
+        elif self._contract != _SON_IKI or n >= 12:
             self._points[w] += self._unit
         run_seat, run = self._run
         run = run + 1 if run_seat == w else 1
@@ -444,22 +518,23 @@ class KingState(State):
         return events
 
     def _end_deal(self, events: list[Event]) -> None:
-        rules = self.game.rules
-        info = CONTRACTS[Contract(self._contract)]
+        t = self._t
         points = list(self._points)
         for s in range(4):
             self._totals[s] += points[s]
         trump = SUITS[self._trump] if self._trump >= 0 else None
         self._score_table.append({"deal": self._deal + 1, "chooser": self._chooser,
-                                  "contract": info.id, "trump": trump, "points": points})
-        events.append(Event("deal-scored", None, {"deal": self._deal + 1, "contract": info.id,
+                                  "contract": _IDS[self._contract], "trump": trump,
+                                  "points": points})
+        events.append(Event("deal-scored", None, {"deal": self._deal + 1,
+                                                  "contract": _IDS[self._contract],
                                                   "points": points,
                                                   "tricks": len(self._tricks)}))
         ends_game = False
-        if self._contract == TRUMP:
+        if self._contract == _TRUMP:
             for s in range(4):
                 king = self._taken[s] == 13
-                if rules.king_ends_game and (self._streak[s] >= 10 or self._taken[s] >= 11):
+                if t.king_ends and (self._streak[s] >= 10 or self._taken[s] >= 11):
                     king = ends_game = True
                 if king:
                     self._kings.append({"deal": self._deal + 1, "seat": s,
@@ -467,7 +542,7 @@ class KingState(State):
                     events.append(Event("king", s, {"deal": self._deal + 1,
                                                     "tricks": self._taken[s]}))
         self._deal += 1
-        if self._deal >= rules.deals or ends_game:
+        if self._deal >= t.deals or ends_game:
             self._phase = OVER
             self._hands = [0, 0, 0, 0]  # cards left after an early end are not played
             self._lm = -1
@@ -501,25 +576,57 @@ class KingState(State):
                            [(e >> 8, ACTION_OF_CODE[e & 255]) for e in self._log])
 
     def clone(self) -> KingState:
-        new = object.__new__(KingState)
-        for name in _SCALARS:
-            object.__setattr__(new, name, getattr(self, name))
-        new._hands = list(self._hands)
-        self._rng_shared = new._rng_shared = True
-        new._trick = list(self._trick)
-        new._tricks = list(self._tricks)
-        new._taken = list(self._taken)
-        new._points = list(self._points)
-        new._streak = list(self._streak)
-        new._totals = list(self._totals)
-        new._played_count = list(self._played_count)
-        new._seat_counts = [list(p) for p in self._seat_counts]
-        new._log = list(self._log)
+        return KingState(self.game, self._seed, None, self._setup, clone_of=self)
+
+    def _copy(self, src: KingState) -> None:
+        """Become a copy of ``src`` (``clone``: an explicit copy, which a compiled class needs and
+        which is also the fastest in Python)."""
+        self.game = src.game
+        self._seed = src._seed
+        self._rng = src._rng
+        src._rng_shared = self._rng_shared = True
+        self._setup = src._setup
+        self._sampled = src._sampled
+        self._first = src._first
+        self._deal = src._deal
+        self._phase = src._phase
+        self._chooser = src._chooser
+        self._turn = src._turn
+        self._contract = src._contract
+        self._t = src._t
+        self._trump = src._trump
+        self._pen = src._pen
+        self._pen_left = src._pen_left
+        self._give_up = src._give_up
+        self._beat = src._beat
+        self._heart_ban = src._heart_ban
+        self._trump_ban = src._trump_ban
+        self._leader = src._leader
+        self._lead_suit = src._lead_suit
+        self._win_seat = src._win_seat
+        self._win_card = src._win_card
+        self._played = src._played
+        self._hearts_broken = src._hearts_broken
+        self._trump_broken = src._trump_broken
+        self._run = src._run
+        self._lm = src._lm
+        self._unit = src._unit
+        self._any_heart = src._any_heart
+        self._prior_trick = src._prior_trick
+        self._hands = list(src._hands)
+        self._trick = list(src._trick)
+        self._tricks = list(src._tricks)
+        self._taken = list(src._taken)
+        self._points = list(src._points)
+        self._streak = list(src._streak)
+        self._totals = list(src._totals)
+        self._played_count = list(src._played_count)
+        self._seat_counts = [list(p) for p in src._seat_counts]
+        self._log = list(src._log)
         # the tables below only ever grow by appending fresh entries: share the entries
-        new._score_table = list(self._score_table)
-        new._choices = list(self._choices)
-        new._kings = list(self._kings)
-        return new
+        self._score_table = list(src._score_table)
+        self._choices = list(src._choices)
+        self._kings = list(src._kings)
 
     def __repr__(self) -> str:
         phase = PHASE_NAMES[self._phase]
@@ -529,6 +636,29 @@ class KingState(State):
                 f"{contract} to_move={self.to_move()} scores={self._totals}>")
 
     # ------------------------------------------------------------------ helpers for tests/bots
+    def play_out_deal(self, rand: Callable[[], float]) -> None:
+        """Play uniformly random legal actions to the end of the deal in progress (or of the
+        game): each one ``legal_actions(seat)[int(rand() * len(legal))]``, the same actions as
+        that loop through the public methods, without building the lists of cards (a search's
+        rollout)."""
+        deal = self._deal
+        while self._deal == deal and self._phase != OVER:
+            seat = self._turn
+            if self._phase == PLAY:
+                lm = self._lm
+                if lm < 0:
+                    lm = self._cascade(None)
+                # the legal actions list the cards in ascending order: take the k-th lowest
+                k = int(rand() * (_POPCOUNT[lm & 0x1FFF] + _POPCOUNT[lm >> 13 & 0x1FFF]
+                                  + _POPCOUNT[lm >> 26 & 0x1FFF] + _POPCOUNT[lm >> 39]))
+                while k:
+                    lm &= lm - 1
+                    k -= 1
+                self._play(seat, (lm & -lm).bit_length() - 1)
+            else:
+                choices = self._legal_choices()
+                self._choose(seat, CODE[choices[int(rand() * len(choices))]])
+
     def hand(self, seat: int) -> list[str]:
         """The cards of ``seat`` (the true state: never give this to a bot or a client)."""
         if self._phase == CHOOSE:
@@ -545,16 +675,27 @@ class KingState(State):
         return Contract(self._contract) if self._contract >= 0 else None
 
 
-_SCALARS = (
-    "game", "_seed", "_rng", "_setup", "_sampled", "_first", "_deal", "_phase", "_chooser", "_turn",
-    "_contract", "_trump", "_pen", "_pen_left", "_give_up", "_beat", "_heart_ban",
-    "_trump_ban", "_leader", "_lead_suit", "_win_seat", "_win_card", "_played",
-    "_hearts_broken", "_trump_broken", "_run", "_lm", "_unit", "_any_heart", "_prior_trick",
-)
+_BITS: Final = tuple(1 << c for c in range(52))
+_POPCOUNT: Final = tuple(m.bit_count() for m in range(8192))  # cards in a 13-bit suit mask
 
-_BITS = tuple(1 << c for c in range(52))
-_UNDEALT = [-1, -1, -1, -1]  # hands of a deal not drawn yet (see _ensure_hands)
-CARD_OF_FIRST = {t: card(t) for t in ("2D", "7D")}  # the table rule first_chooser
+
+def shuffled_pack(rng: random.Random) -> list[int]:
+    """The 52 card bits in the order ``rng.shuffle(list(_BITS))`` leaves them, by the same
+    draws: CPython's shuffle (Fisher-Yates from the top, each index drawn by ``getrandbits``
+    with rejection, as ``Random._randbelow`` does), without its Python-level call per card."""
+    deck = list(_BITS)
+    getrandbits = rng.getrandbits
+    for i in range(51, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        deck[i], deck[j] = deck[j], deck[i]
+    return deck
+
+_UNDEALT: Final = [-1, -1, -1, -1]  # hands of a deal not drawn yet (see _ensure_hands)
+CARD_OF_FIRST: Final = {t: card(t) for t in ("2D", "7D")}  # the table rule first_chooser
 
 
 def check_deal(hands: list[int]) -> None:
