@@ -33,7 +33,7 @@ from collections import OrderedDict
 from typing import IO, Any
 
 from ..engine import GAMES, Game, load_game
-from . import BOTS, Bot, ismcts, load
+from . import BOTS, Bot, ismcts, load, load_for_people
 from .base import Cancelled, ViewBot
 
 #: bots kept (per table, seat and level); the least recently used beyond that are dropped
@@ -79,7 +79,7 @@ class Worker:
         if game is None:
             game = self.games[rules] = load_game(msg["game"], **msg["rules"])
         try:
-            bot = load(key[2], game, seed=msg["seed"])
+            bot = load_for_people(key[2], game, seed=msg["seed"])
         except ValueError:  # no bot of that level for this game: the random one
             bot = load("random", game, seed=msg["seed"])
         if isinstance(bot, ViewBot):
