@@ -36,6 +36,7 @@ from ..games.king.game import KingGame
 from . import king_costs
 from .analysis import Analysis
 from .base import ViewBot
+from .king_basic import contract_value as basic_contract_value
 from .king_sim import TRUMP, Deal, basic_card, margins, play_out
 from .king_solver import best_cards
 from .king_worlds import Worlds
@@ -294,8 +295,10 @@ class KingStrongBot(ViewBot):
 
     # ------------------------------------------------------------------ weighted worlds
     def _weight(self, view: JSON, hands: list[int]) -> float:
-        """How likely the other seats' plays of this deal are in this world under the basic
-        policy (a play it would make: 1 − ε, another legal one: ε shared out)."""
+        """How likely this world makes what the view shows, under the basic bot: the chooser
+        naming this deal's contract (a softmax over the basic bot's estimates for the
+        chooser's hand in this world, :data:`CHOICE_TEMPERATURE` points per e-fold) and every
+        other seat's card (one the basic policy would play: 1 − ε; another: ε shared out)."""
         seat = view["seat"]
         played_by = [0, 0, 0, 0]
         plays: list[tuple[int, int]] = []
@@ -310,8 +313,11 @@ class KingStrongBot(ViewBot):
         row = next(r for r in view["choices"] if r["deal"] == view["deal"])
         kind = int(CONTRACT_OF_ID[row["contract"]])
         trump = "SHDC".index(row["trump"]) if row["trump"] else -1
-        d = Deal.start(self.rules, start, row["seat"], kind, trump)
+        chooser = row["seat"]
         logw = 0.0
+        if chooser != seat:
+            logw += self._choice_likelihood(view, start[chooser], kind, trump)
+        d = Deal.start(self.rules, start, chooser, kind, trump)
         for s, c in plays:
             if s != seat:
                 legal = d.legal()
@@ -320,6 +326,26 @@ class KingStrongBot(ViewBot):
                     logw += _LOG_KEEP if basic_card(d, legal) == c else _LOG_EPS - math.log(n - 1)
             d.play(c)
         return math.exp(logw)
+
+    def _choice_likelihood(self, view: JSON, hand: int, kind: int, trump: int) -> float:
+        """log P(the chooser names ``kind``/``trump`` | its hand) under the softmax model."""
+        opened = dict(view["open_contracts"])
+        chosen_id = Contract(kind).info.id
+        opened[chosen_id] += 1  # open before this deal's choice
+        cards = [CARD_TEXT[c] for c in range(52) if hand >> c & 1]
+        scores = []
+        target = 0.0
+        for c in Contract:
+            if opened[c.info.id] <= 0:
+                continue
+            suits = range(4) if c is Contract.TRUMP else (-1,)
+            for s in suits:
+                v = basic_contract_value(cards, int(c), s) / CHOICE_TEMPERATURE
+                scores.append(v)
+                if int(c) == kind and s == trump:
+                    target = v
+        top = max(scores)
+        return target - top - math.log(sum(math.exp(x - top) for x in scores))
 
 
 class _Node:
@@ -335,6 +361,7 @@ class _Node:
 
 SCALE = 650.0
 EPSILON = 0.3
+CHOICE_TEMPERATURE = 40.0
 _LOG_KEEP = math.log(1 - EPSILON)
 _LOG_EPS = math.log(EPSILON)
 
