@@ -1,18 +1,28 @@
-"""Benchmark (not a test): our strong bot against OpenSpiel's IS-MCTS on King, equal time.
+"""Benchmark (not a test): our strong King bot against OpenSpiel's IS-MCTS, at equal time.
 
-OpenSpiel's Python ``ISMCTSBot`` plays our King through its OpenSpiel registration
-(``kingscourt.interop.openspiel``), resampling worlds with ``resample_from_infostate``. Its
-leaf evaluator rolls out randomly to the end of the current deal and scores the deal's points,
-the same horizon and rollout as ours, so the comparison is of the searches. Its budget is a
-number of simulations: it is calibrated in the same run to the time per move that our bot
-gets as ``seconds=``.
+Fair and repeatable, as issue 15 asks:
 
-Duplicate deals: every match seed is played twice, ours in seats 0 and 2 and then in 1 and 3.
-For each King deal (the unit: one hand of 13 tricks) the score difference is ours − theirs
-(per seat), averaged over the two seatings; the report gives its mean with a 95% confidence
-interval, and each side's iterations per second.
+- **The same horizon.** OpenSpiel's Python ``ISMCTSBot`` searches our King through its
+  OpenSpiel registration (``kingscourt.interop.openspiel``), every state wrapped so that the
+  end of the current deal is terminal (:class:`DealCut`), as our search stops there.
+- **The same evaluator.** A leaf is valued as ours are: the deal played out to its end by the
+  basic policy in every seat (:func:`kingscourt.bots.king_sim.play_out`; a contract still to be
+  named is named by the basic bot), each seat's margin (its points minus the others' mean)
+  in units of 650 as its return.
+- **Its exploration constant tuned on separate deals** (``--tune``: each constant of a grid
+  plays OpenSpiel in two seats against the basic bot on match seeds outside the measured
+  ones; the best margin is kept).
+- **Equal time, calibrated in the same run.** Our bot gets ``seconds`` per card and
+  ``choice_seconds`` per contract; OpenSpiel gets as many simulations as its own measured
+  rate (simulations per second, a running mean over its decisions so far in this run, first
+  measured on calibration positions) buys in the same time. Both sides' mean time per
+  decision is printed.
+- **Duplicate deals.** Every match seed's first deal is played twice, ours in seats 0 and 2
+  and then in 1 and 3; per deal the margin is ours − theirs per seat, averaged over the two
+  seatings; the report gives its mean with a 95% t-interval over ≥ 100 deals by default.
 
-    .venv/bin/python bench/versus_openspiel.py [--seeds 3] [--deals 4] [--move-seconds 0.05]
+    .venv/bin/python bench/versus_openspiel.py [--deals 100] [--seconds 0.2]
+                                               [--choice-seconds 0.8] [--tune 0.25,0.5,1,2]
 """
 
 from __future__ import annotations
@@ -28,86 +38,183 @@ import numpy as np
 import pyspiel
 from open_spiel.python.algorithms import ismcts
 from open_spiel.python.algorithms.mcts import Evaluator
+from scipy.stats import t as t_dist  # type: ignore[import-untyped]
 
 import kingscourt
 import kingscourt.interop.openspiel
-from kingscourt.bots.ismcts import StrongBot
-from kingscourt.bots.king_search import SCALE, rollout
+from kingscourt.bots import load
+from kingscourt.bots.king_sim import Deal, margins, play_out
+from kingscourt.games.king.cards import parse_hand
+from kingscourt.games.king.contracts import CONTRACT_OF_ID
 from kingscourt.games.king.state import KingState
 
+SCALE = 650.0
+KING = kingscourt.load_game("king")
 
-class DealRolloutEvaluator(Evaluator):  # type: ignore[misc]
-    """Random rollout to the end of the current deal; the deal's points as returns."""
+
+class DealCut:
+    """An OpenSpiel King state whose game ends with the current deal: the returns are each
+    seat's margin of the deal's points since the search's root, in units of 650."""
+
+    def __init__(self, state: Any, deal: int, before: list[int]) -> None:
+        self.state = state
+        self.deal = deal
+        self.before = before
+
+    @classmethod
+    def root(cls, state: Any) -> DealCut:
+        inner = state.inner
+        return cls(state, inner.deal_number, inner.scores())
+
+    def get_game(self) -> Any:
+        return self.state.get_game()
+
+    def is_terminal(self) -> bool:
+        inner = self.state.inner
+        return bool(inner.deal_number != self.deal or inner.is_over())
+
+    def is_chance_node(self) -> bool:
+        return False
+
+    def current_player(self) -> int:
+        return int(pyspiel.PlayerId.TERMINAL) if self.is_terminal() else int(
+            self.state.current_player())
+
+    def returns(self) -> list[float]:
+        gained = [a - b for a, b in zip(self.state.inner.scores(), self.before, strict=True)]
+        return [m / SCALE for m in margins(gained)]
+
+    def legal_actions(self) -> list[int]:
+        return list(self.state.legal_actions())
+
+    def apply_action(self, action: int) -> None:
+        self.state.apply_action(action)
+
+    def clone(self) -> DealCut:
+        return DealCut(self.state.clone(), self.deal, self.before)
+
+    def information_state_string(self, player: int | None = None) -> str:
+        return str(self.state.information_state_string(
+            self.current_player() if player is None else player))
+
+    def resample_from_infostate(self, player: int, sampler: Any) -> DealCut:
+        return DealCut(self.state.resample_from_infostate(player, sampler), self.deal, self.before)
+
+
+class BasicPlayoutEvaluator(Evaluator):  # type: ignore[misc]
+    """Our strong bot's leaf value: the deal played out by the basic policy, margins / 650."""
 
     def __init__(self, seed: int) -> None:
-        self.rng = random.Random(seed)
+        self.basic = load("basic", KING, seed=seed)
 
-    def evaluate(self, state: Any) -> np.ndarray[Any, Any]:
-        inner = state.inner
+    def evaluate(self, state: DealCut) -> np.ndarray[Any, Any]:
+        if state.is_terminal():
+            return np.array(state.returns())
+        inner = state.state.inner
         assert isinstance(inner, KingState)
-        before = inner.scores()
-        world = inner.clone()
-        deal = world.deal_number
-        rollout(world, self.rng, lambda s: s.deal_number != deal or s.is_over())  # type: ignore[attr-defined]
-        return np.array([(a - b) / SCALE for a, b in zip(world.scores(), before, strict=True)])
+        seat = inner.to_move()[0]
+        view = inner.view(seat)
+        hands = [parse_hand(inner.hand(s)) for s in range(4)]
+        if view["phase"] == "choose":
+            words = self.basic.choose(view).split()
+            kind = CONTRACT_OF_ID["trump" if words[1] == "trump" else words[1]]
+            d = Deal.start(KING.rules, hands, seat, int(kind),
+                           "SHDC".index(words[2]) if words[1] == "trump" else -1)
+        else:
+            d = Deal.from_view(KING.rules, view, hands)
+        play_out(d)
+        before_deal = [p for p in view["deal_points"]]
+        gained_before = [a - b for a, b in zip(inner.scores(), state.before, strict=True)]
+        gained = [g + p - q for g, p, q in zip(gained_before, d.points, before_deal, strict=True)]
+        return np.array([m / SCALE for m in margins(gained)])
 
-    def prior(self, state: Any) -> list[tuple[int, float]]:
-        legal = state.legal_actions(state.current_player())
+    def prior(self, state: DealCut) -> list[tuple[int, float]]:
+        legal = state.legal_actions()
         return [(a, 1.0 / len(legal)) for a in legal]
 
 
-def openspiel_bot(game: Any, simulations: int, seed: int) -> Any:
-    return ismcts.ISMCTSBot(game, DealRolloutEvaluator(seed), uct_c=1.0,
-                            max_simulations=simulations, max_world_samples=24,
-                            random_state=np.random.RandomState(seed))
+class TimedOpenSpiel:
+    """OpenSpiel's IS-MCTS whose simulations per decision are what its running rate buys in
+    the time our bot gets for that kind of decision."""
 
+    def __init__(self, game: Any, uct_c: float, seed: int, rate: dict[str, list[float]],
+                 seconds: dict[str, float]) -> None:
+        self.bot = ismcts.ISMCTSBot(game, BasicPlayoutEvaluator(seed), uct_c=uct_c,
+                                    max_simulations=1, max_world_samples=24,
+                                    random_state=np.random.RandomState(seed))
+        self.rate = rate          # kind -> [simulations, seconds] so far (shared)
+        self.seconds = seconds
+        self.times: list[float] = []
 
-def positions(game: Any, count: int) -> list[Any]:
-    rng = random.Random(5)
-    out = []
-    state = game.new_initial_state()
-    state.apply_action(11)
-    while len(out) < count:
+    def step(self, state: Any) -> int:
+        kind = "choose" if state.inner.view(None)["phase"] == "choose" else "card"
+        sims, secs = self.rate[kind]
+        n = max(1, int(sims / secs * self.seconds[kind]))
+        self.bot._max_simulations = n
+        t = time.perf_counter()
+        action = int(self.bot.step(DealCut.root(state)))
+        dt = time.perf_counter() - t
         if len(state.legal_actions()) > 1:
-            out.append(state.clone())
-        state.apply_action(rng.choice(state.legal_actions()))
-    return out
+            self.rate[kind] = [sims + n, secs + dt]
+            self.times.append(dt)
+        return action
 
 
-def calibrate(game: Any, seconds: float) -> tuple[int, float, float]:
-    """(OpenSpiel simulations for ``seconds``, its simulations/s, our iterations/s)."""
-    pos = positions(game, 12)
-    bot = openspiel_bot(game, 100, 1)
-    t = time.perf_counter()
-    for s in pos:
-        bot.step(s)
-    theirs = 100 * len(pos) / (time.perf_counter() - t)
-    ours_bot = StrongBot(kingscourt.load_game("king"), seed=1, iterations=400)
-    t = time.perf_counter()
-    for s in pos:
-        ours_bot.choose(s.inner.view(s.current_player()))
-    ours = 400 * len(pos) / (time.perf_counter() - t)
-    return max(1, int(theirs * seconds)), theirs, ours
+def calibrate(game: Any, uct_c: float) -> dict[str, list[float]]:
+    """OpenSpiel's first simulation rates per kind of decision, on positions of its own."""
+    rng = random.Random(5)
+    rate: dict[str, list[float]] = {}
+    bot = ismcts.ISMCTSBot(game, BasicPlayoutEvaluator(1), uct_c=uct_c, max_simulations=60,
+                           max_world_samples=24, random_state=np.random.RandomState(1))
+    for kind, steps in (("choose", [0]), ("card", [3, 11, 19, 27, 35])):
+        sims = secs = 0.0
+        for s in steps:
+            state = game.new_initial_state()
+            state.apply_action(1000 + s)
+            for _ in range(s):
+                state.apply_action(rng.choice(state.legal_actions()))
+            t = time.perf_counter()
+            bot.step(DealCut.root(state))
+            secs += time.perf_counter() - t
+            sims += 60
+        rate[kind] = [sims, secs]
+    return rate
 
 
-def play(game: Any, seed: int, ours_seats: tuple[int, ...], deals: int, seconds: float,
-         simulations: int) -> list[list[int]]:
-    """Points per seat of each of the first ``deals`` deals of match ``seed``."""
+def play_deal(game: Any, seed: int, ours: tuple[int, ...], others: str, uct_c: float,
+              rate: dict[str, list[float]], seconds: float, choice_seconds: float,
+              our_times: list[float], their_times: list[float]) -> list[int]:
+    """The first deal of match ``seed``: our strong bot in seats ``ours``, the others
+    OpenSpiel's (``others == "openspiel"``) or the basic bot's. Its points per seat."""
     state = game.new_initial_state()
     state.apply_action(seed)
-    ours = {s: StrongBot(kingscourt.load_game("king"), seed=seed * 10 + s, seconds=seconds)
-            for s in ours_seats}
-    theirs = {s: openspiel_bot(game, simulations, seed * 10 + s) for s in range(4)
-              if s not in ours_seats}
-    while len(state.inner.view(None)["score_table"]) < deals and not state.is_terminal():
+    mine = {s: load("strong", KING, seed=seed * 10 + s, seconds=seconds,
+                    choice_seconds=choice_seconds) for s in ours}
+    opp: dict[int, Any] = {}
+    for s in range(4):
+        if s in ours:
+            continue
+        opp[s] = (TimedOpenSpiel(game, uct_c, seed * 10 + s, rate,
+                                 {"card": seconds, "choose": choice_seconds})
+                  if others == "openspiel" else load("basic", KING, seed=seed * 10 + s))
+    while not state.inner.view(None)["score_table"]:
         seat = state.current_player()
-        if seat in ours:
-            text = ours[seat].choose(state.inner.view(seat))
+        if seat in mine:
+            view = state.inner.view(seat)
+            t = time.perf_counter()
+            text = mine[seat].choose(view)
+            if len(view["legal"]) > 1:
+                our_times.append(time.perf_counter() - t)
             action = _action_id(state, seat, text)
+        elif isinstance(opp[seat], TimedOpenSpiel):
+            action = opp[seat].step(state)
         else:
-            action = theirs[seat].step(state)
+            action = _action_id(state, seat, opp[seat].choose(state.inner.view(seat)))
         state.apply_action(action)
-    return [row["points"] for row in state.inner.view(None)["score_table"][:deals]]
+    for b in opp.values():
+        if isinstance(b, TimedOpenSpiel):
+            their_times.extend(b.times)
+    return list(state.inner.view(None)["score_table"][0]["points"])
 
 
 def _action_id(state: Any, seat: int, text: str) -> int:
@@ -117,32 +224,106 @@ def _action_id(state: Any, seat: int, text: str) -> int:
     raise AssertionError(f"{text} is not legal")
 
 
+def duplicate(game: Any, seeds: range, first: str, uct_c: float, rate: dict[str, list[float]],
+              seconds: float, choice_seconds: float, our_times: list[float],
+              their_times: list[float], others: str = "openspiel") -> list[float]:
+    """Per seed: (first side − second side) points per seat, averaged over both seatings.
+    ``first`` is "ours" (our bot against ``others``) or "theirs" (OpenSpiel against basic)."""
+    diffs = []
+    for seed in seeds:
+        per = []
+        for seats in ((0, 2), (1, 3)):
+            if first == "ours":
+                pts = play_deal(game, seed, seats, others, uct_c, rate, seconds, choice_seconds,
+                                our_times, their_times)
+            else:
+                pts = _openspiel_vs_basic(game, seed, seats, uct_c, rate, seconds,
+                                          choice_seconds, their_times)
+            a = sum(pts[s] for s in seats)
+            b = sum(pts[s] for s in range(4) if s not in seats)
+            per.append((a - b) / 2)
+        diffs.append(sum(per) / 2)
+    return diffs
+
+
+def _openspiel_vs_basic(game: Any, seed: int, seats: tuple[int, ...], uct_c: float,
+                        rate: dict[str, list[float]], seconds: float, choice_seconds: float,
+                        times: list[float]) -> list[int]:
+    state = game.new_initial_state()
+    state.apply_action(seed)
+    os_bots = {s: TimedOpenSpiel(game, uct_c, seed * 10 + s, rate,
+                                 {"card": seconds, "choose": choice_seconds}) for s in seats}
+    basic = {s: load("basic", KING, seed=s) for s in range(4) if s not in seats}
+    while not state.inner.view(None)["score_table"]:
+        seat = state.current_player()
+        if seat in os_bots:
+            action = os_bots[seat].step(state)
+        else:
+            action = _action_id(state, seat, basic[seat].choose(state.inner.view(seat)))
+        state.apply_action(action)
+    for b in os_bots.values():
+        times.extend(b.times)
+    return list(state.inner.view(None)["score_table"][0]["points"])
+
+
+def interval(diffs: list[float]) -> tuple[float, float]:
+    mean = statistics.mean(diffs)
+    if len(diffs) < 2:
+        return mean, math.inf
+    n = len(diffs)
+    return mean, float(t_dist.ppf(0.975, n - 1)) * statistics.stdev(diffs) / math.sqrt(n)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--seeds", type=int, default=3, help="match seeds (each played twice)")
-    ap.add_argument("--deals", type=int, default=4, help="King deals played per match")
-    ap.add_argument("--move-seconds", type=float, default=0.05, help="time per move, each side")
+    ap.add_argument("--deals", type=int, default=100, help="duplicate deals measured")
+    ap.add_argument("--seconds", type=float, default=0.2, help="time per card, each side")
+    ap.add_argument("--choice-seconds", type=float, default=0.8, help="time per contract")
+    ap.add_argument("--tune", default="0.25,0.5,1,2", help="exploration constants to try")
+    ap.add_argument("--tune-deals", type=int, default=6, help="deals per constant when tuning")
+    ap.add_argument("--uct-c", type=float, help="skip tuning: use this constant")
+    ap.add_argument("--first-seed", type=int, default=100, help="first measured match seed")
     args = ap.parse_args()
     game = pyspiel.load_game("python_kingscourt_king")
-    sims, theirs_rate, ours_rate = calibrate(game, args.move_seconds)
-    print(f"iterations per second: ours {ours_rate:,.0f}, OpenSpiel IS-MCTS {theirs_rate:,.0f} "
-          f"(ratio {ours_rate / theirs_rate:.1f}); OpenSpiel gets {sims} simulations "
-          f"= {args.move_seconds * 1000:.0f} ms per move")
+    rate = calibrate(game, 1.0)
+    print("OpenSpiel IS-MCTS simulations per second at calibration: "
+          + ", ".join(f"{k} {s / t:,.0f}" for k, (s, t) in rate.items()), flush=True)
+    if args.uct_c is not None:
+        best = args.uct_c
+    else:
+        print(f"tuning the exploration constant vs basic on seeds 900..{900 + args.tune_deals - 1}:")
+        scores: dict[float, float] = {}
+        for c in (float(x) for x in args.tune.split(",")):
+            times: list[float] = []
+            d = duplicate(game, range(900, 900 + args.tune_deals), "theirs", c, rate,
+                          args.seconds, args.choice_seconds, [], times)
+            m, ci = interval(d)
+            scores[c] = m
+            print(f"  uct_c {c:5.2f}: OpenSpiel − basic {m:+.1f} ± {ci:.1f} per seat per deal",
+                  flush=True)
+        best = max(scores, key=lambda c: scores[c])
+    print(f"uct_c = {best}; measuring {args.deals} duplicate deals (seeds {args.first_seed}..)",
+          flush=True)
+    ours_t: list[float] = []
+    theirs_t: list[float] = []
     diffs: list[float] = []
     t = time.perf_counter()
-    for seed in range(args.seeds):
-        a = play(game, seed, (0, 2), args.deals, args.move_seconds, sims)
-        b = play(game, seed, (1, 3), args.deals, args.move_seconds, sims)
-        for pa, pb in zip(a, b, strict=False):
-            d_a = (pa[0] + pa[2] - pa[1] - pa[3]) / 2
-            d_b = (pb[1] + pb[3] - pb[0] - pb[2]) / 2
-            diffs.append((d_a + d_b) / 2)
-        print(f"  seed {seed}: {len(a)} deals, running mean {statistics.mean(diffs):+.1f} "
-              f"[{time.perf_counter() - t:.0f} s]", flush=True)
-    mean = statistics.mean(diffs)
-    ci = 1.96 * statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else math.inf
-    print(f"ours − OpenSpiel IS-MCTS: {mean:+.1f} ± {ci:.1f} points per seat per deal "
-          f"({len(diffs)} duplicate deals){' — CI excludes 0' if abs(mean) > ci else ''}")
+    for i in range(args.deals):
+        seed = args.first_seed + i
+        diffs += duplicate(game, range(seed, seed + 1), "ours", best, rate, args.seconds,
+                           args.choice_seconds, ours_t, theirs_t)
+        if (i + 1) % 10 == 0:
+            m, ci = interval(diffs)
+            print(f"  {i + 1} deals: {m:+.1f} ± {ci:.1f}; ms per decision ours "
+                  f"{1000 * statistics.mean(ours_t):.0f}, OpenSpiel "
+                  f"{1000 * statistics.mean(theirs_t):.0f} [{time.perf_counter() - t:.0f} s]",
+                  flush=True)
+    m, ci = interval(diffs)
+    print(f"ours − OpenSpiel IS-MCTS: {m:+.1f} ± {ci:.1f} points per seat per deal "
+          f"(95% t-interval, {len(diffs)} duplicate deals){' — excludes 0' if abs(m) > ci else ''}")
+    print(f"time per decision (ms): ours mean {1000 * statistics.mean(ours_t):.0f} median "
+          f"{1000 * statistics.median(ours_t):.0f}; OpenSpiel mean "
+          f"{1000 * statistics.mean(theirs_t):.0f} median {1000 * statistics.median(theirs_t):.0f}")
 
 
 if __name__ == "__main__":

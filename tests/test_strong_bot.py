@@ -1,4 +1,6 @@
-"""The generic search bot (IS-MCTS over sampled worlds), checked on King."""
+"""The strong bots on King: the generic search bot (IS-MCTS over sampled worlds, which Ucho
+Króla's strong level uses and King's did until issue 15) and the King strong bot (margin-valued
+PIMC play and simulated contract choice)."""
 
 from __future__ import annotations
 
@@ -10,6 +12,7 @@ import pytest
 
 import kingscourt
 from kingscourt.bots.ismcts import StrongBot
+from kingscourt.bots.king_strong import EXACT_COST, KingStrongBot
 
 
 def _positions(n: int, seed: int = 4) -> list[tuple[kingscourt.State, int]]:
@@ -42,13 +45,11 @@ def test_strong_is_legal_deterministic_and_view_only() -> None:
 def test_iteration_and_time_budgets() -> None:
     game = kingscourt.load_game("king")
     state, seat = _positions(3)[1]
-    bot = kingscourt.bots.load("strong", game, seed=1, iterations=321)
-    assert isinstance(bot, StrongBot)
+    bot = StrongBot(game, seed=1, iterations=321)
     bot.choose(state.view(seat))
     assert bot.last_iterations == 321
     assert sum(bot.last_visits.values()) == 321
-    timed = kingscourt.bots.load("strong", game, seed=1, seconds=0.05)
-    assert isinstance(timed, StrongBot)
+    timed = StrongBot(game, seed=1, seconds=0.05)
     t = time.perf_counter()
     timed.choose(state.view(seat))
     assert time.perf_counter() - t < 0.5
@@ -60,8 +61,7 @@ def test_contract_choice_is_searched_not_guessed() -> None:
     state = game.new_state(seed=2)
     seat = state.to_move()[0]
     view = state.view(seat)
-    bot = kingscourt.bots.load("strong", game, seed=3, iterations=400)
-    assert isinstance(bot, StrongBot)
+    bot = StrongBot(game, seed=3, iterations=400)
     choice = bot.choose(view)
     assert set(bot.last_visits) == set(view["legal"])  # every open contract was tried
     assert all(v > 0 for v in bot.last_visits.values())
@@ -100,3 +100,53 @@ def test_the_2026_strong_bot_is_private_but_loadable_for_benchmarks() -> None:
     assert bot.choose(state.view(seat)) in state.view(seat)["legal"]
     with pytest.raises(ValueError, match="unknown bot level"):
         load("_no_such_level", game)
+
+
+def test_king_strong_bot_budgets() -> None:
+    game = kingscourt.load_game("king")
+    for state, seat in _positions(4)[1:]:
+        view = state.view(seat)
+        bot = kingscourt.bots.load("strong", game, seed=1, iterations=321)
+        assert isinstance(bot, KingStrongBot)
+        bot.choose(view)
+        most = len(view["legal"]) * EXACT_COST
+        assert 321 <= bot.last_iterations < 321 + most  # whole worlds, every card in each
+        timed = kingscourt.bots.load("strong", game, seed=1, seconds=0.05)
+        assert isinstance(timed, KingStrongBot)
+        t = time.perf_counter()
+        timed.choose(view)
+        assert time.perf_counter() - t < 0.5
+        assert 0 < timed.last_iterations < 10**9
+
+
+def test_king_contract_choice_values_every_open_contract() -> None:
+    game = kingscourt.load_game("king")
+    state = game.new_state(seed=2)
+    seat = state.to_move()[0]
+    view = state.view(seat)
+    bot = kingscourt.bots.load("strong", game, seed=3, iterations=160)
+    assert isinstance(bot, KingStrongBot)
+    analysis = bot.analyse(view)
+    assert sorted(a for a, _ in analysis.values) == sorted(view["legal"])
+    assert analysis.preferred == analysis.values[0][0]  # the best value is named
+    again = kingscourt.bots.load("strong", game, seed=3, iterations=160)
+    assert again.choose(view) == analysis.preferred
+
+
+@pytest.mark.parametrize("game_name", ["king", "kukakoenig", "uchokrola"])
+def test_expert_is_the_strong_search_with_a_larger_budget_and_people_get_time(
+        game_name: str) -> None:
+    from kingscourt.bots import BUDGETS, LEVELS, PLAY_BUDGETS, load, load_for_people
+
+    assert LEVELS == ("random", "basic", "strong", "expert")
+    game = kingscourt.load_game(game_name)
+    strong, expert = load("strong", game, seed=1), load("expert", game, seed=1)
+    assert type(strong) is type(expert)
+    assert expert.iterations == BUDGETS[(game_name, "expert")]["iterations"]  # type: ignore[attr-defined]
+    assert expert.iterations > strong.iterations  # type: ignore[attr-defined]
+    for level in ("strong", "expert"):
+        timed = load_for_people(level, game, seed=1)
+        assert timed.seconds == PLAY_BUDGETS[(game_name, level)]["seconds"]  # type: ignore[attr-defined]
+    assert PLAY_BUDGETS[("king", "strong")]["seconds"] <= 0.25
+    assert PLAY_BUDGETS[("king", "strong")]["choice_seconds"] <= 1.0
+    assert PLAY_BUDGETS[("king", "expert")]["seconds"] <= 2.0

@@ -25,15 +25,26 @@ class GameResult:
 
 
 def parse_bot(spec: str) -> tuple[str, dict[str, Any]]:
-    """``strong`` or ``strong:iterations=400`` / ``strong:seconds=0.2`` -> (level, budget)."""
+    """``strong`` or ``strong:iterations=400`` / ``strong:seconds=0.2`` -> (level, budget);
+    a value that is no number is a word or true/false (``strong:weighted=true``)."""
     level, _, params = spec.partition(":")
     budget: dict[str, Any] = {}
     for item in filter(None, params.split(",")):
         key, sep, value = item.partition("=")
         if not sep:
             raise ValueError(f"bot {spec!r}: write budgets as name=value")
-        budget[key] = float(value) if "." in value else int(value)
+        budget[key] = _value(value)
     return level, budget
+
+
+def _value(text: str) -> Any:
+    """A budget's value: a number, true/false, or else a word (``method=ismcts``)."""
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    return {"true": True, "false": False}.get(text.lower(), text)
 
 
 def play_game(game_name: str, rules: dict[str, Any], labels: list[str], seed: int,

@@ -18,24 +18,48 @@ from typing import Any, Protocol
 from ..engine import JSON, Game
 from .base import Cancelled
 
-__all__ = ["BOTS", "LEVELS", "Bot", "Cancelled", "load"]
+__all__ = ["BOTS", "BUDGETS", "LEVELS", "PLAY_BUDGETS", "Bot", "Cancelled", "load",
+           "load_for_people"]
 
 #: the levels offered to people (server, terminal, arena); a level named with a leading
 #: underscore in :data:`BOTS` is private: loadable by name for benchmarks, never listed
-LEVELS = ("random", "basic", "strong")
+LEVELS = ("random", "basic", "strong", "expert")
 
 #: (game, level) -> "module:Class". A game joins by adding its lines here.
 BOTS: dict[tuple[str, str], str] = {
     ("king", "random"): "kingscourt.bots.random_bot:RandomBot",
     ("king", "basic"): "kingscourt.bots.king_basic:KingBasicBot",
     ("king", "strong"): "kingscourt.bots.king_strong:KingStrongBot",
+    ("king", "expert"): "kingscourt.bots.king_strong:KingStrongBot",
     ("king", "_strong_2026"): "kingscourt.bots.king_legacy:KingStrongBot2026",
     ("kukakoenig", "random"): "kingscourt.bots.random_bot:RandomBot",
     ("kukakoenig", "basic"): "kingscourt.bots.kukakoenig_basic:KukakoenigBasicBot",
     ("kukakoenig", "strong"): "kingscourt.bots.kukakoenig_strong:KukakoenigStrongBot",
+    ("kukakoenig", "expert"): "kingscourt.bots.kukakoenig_strong:KukakoenigStrongBot",
     ("uchokrola", "random"): "kingscourt.bots.random_bot:RandomBot",
     ("uchokrola", "basic"): "kingscourt.bots.uchokrola_basic:UchokrolaBasicBot",
     ("uchokrola", "strong"): "kingscourt.bots.ismcts:StrongBot",
+    ("uchokrola", "expert"): "kingscourt.bots.ismcts:StrongBot",
+}
+
+#: (game, level) -> the budget a bot gets when none is given (iterations: deterministic per
+#: seed, for the arena and benchmarks); ``expert`` is the same search as ``strong``, larger
+BUDGETS: dict[tuple[str, str], dict[str, Any]] = {
+    ("king", "expert"): {"iterations": 6000, "choice_worlds": 500},
+    ("kukakoenig", "expert"): {"iterations": 240},
+    ("uchokrola", "expert"): {"iterations": 1200},
+}
+
+#: (game, level) -> the budget where people play (the server's workers, the terminal): time,
+#: not iterations. King: a card in 0.2 s (median ≤ 250 ms, p95 ≤ 500 ms even on a busy
+#: machine), a contract choice in 0.8 s (≤ 1 s); expert ≤ 2 s a card.
+PLAY_BUDGETS: dict[tuple[str, str], dict[str, Any]] = {
+    ("king", "strong"): {"seconds": 0.2, "choice_seconds": 0.8},
+    ("king", "expert"): {"seconds": 1.5, "choice_seconds": 1.8},
+    ("kukakoenig", "strong"): {"seconds": 0.4},
+    ("kukakoenig", "expert"): {"seconds": 1.5},
+    ("uchokrola", "strong"): {"seconds": 1.0},
+    ("uchokrola", "expert"): {"seconds": 3.0},
 }
 
 
@@ -54,5 +78,10 @@ def load(level: str, game: Game, seed: int | None = None, **budget: Any) -> Bot:
         raise ValueError(f"no {level!r} bot for {game.name} yet")
     module_name, cls_name = target.split(":")
     cls = getattr(importlib.import_module(module_name), cls_name)
-    bot: Bot = cls(game, seed=seed, **budget)
+    bot: Bot = cls(game, seed=seed, **(budget or BUDGETS.get((game.name, level), {})))
     return bot
+
+
+def load_for_people(level: str, game: Game, seed: int | None = None) -> Bot:
+    """A bot of ``level`` with the time budget people play against (:data:`PLAY_BUDGETS`)."""
+    return load(level, game, seed, **PLAY_BUDGETS.get((game.name, level), {}))

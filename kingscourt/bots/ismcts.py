@@ -150,7 +150,7 @@ class StrongBot(ViewBot):
         it = 0
         while it < self.iterations or it < least:
             if it % 4 == 0:
-                if (deadline is not None and it % 16 == 0 and it >= least
+                if (deadline is not None and it >= least
                         and time.perf_counter() > deadline):
                     break
                 self.check_stop()

@@ -89,6 +89,17 @@ def penalty_estimate(hand: list[int], contract: Contract) -> float:
     return risk + (per / 4) * 0.4
 
 
+def contract_value(hand_texts: list[str], kind: int, trump: int = -1) -> float:
+    """The basic bot's estimate of a contract for a hand: the points it expects to take
+    measured against an even share of the deal's total (trump in suit ``trump``)."""
+    hand = [CARD_OF_TEXT[t] for t in hand_texts]
+    contract = Contract(kind)
+    if contract is Contract.TRUMP:
+        return 50 * trick_estimate(hand, trump) - deal_total(Contract.TRUMP) / 4
+    units = penalty_estimate(hand, contract)
+    return CONTRACTS[contract].per_unit * units - deal_total(contract) / 4
+
+
 class KingBasicBot(ViewBot):
     """A readable heuristic; it sees only the view."""
 
@@ -102,17 +113,13 @@ class KingBasicBot(ViewBot):
 
     # ---------------------------------------------------------------- choosing
     def _choose_contract(self, view: JSON, legal: list[str]) -> str:
-        hand = [CARD_OF_TEXT[t] for t in view["hand"]]
         best, best_value = legal[0], float("-inf")
         for action in legal:
             words = action.split()
             if words[1] == "trump":
-                trump = SUITS.index(words[2])
-                value = 50 * trick_estimate(hand, trump) - deal_total(Contract.TRUMP) / 4
+                value = contract_value(view["hand"], int(Contract.TRUMP), SUITS.index(words[2]))
             else:
-                contract = CONTRACT_OF_ID[words[1]]
-                units = penalty_estimate(hand, contract)
-                value = CONTRACTS[contract].per_unit * units - deal_total(contract) / 4
+                value = contract_value(view["hand"], int(CONTRACT_OF_ID[words[1]]))
             value += self.rng.random() * 1e-6  # break exact ties reproducibly
             if value > best_value:
                 best, best_value = action, value

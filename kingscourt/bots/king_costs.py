@@ -55,24 +55,20 @@ def table() -> dict[str, float]:
     return values
 
 
-def value(p: int, q: int, open_mask: int) -> float:
-    """``V(p, q, open)``; 0 once no choice is left."""
+def value(p: int, q: int, open_mask: int, values: dict[str, float] | None = None) -> float:
+    """``V(p, q, open)`` (from ``values``, by default the committed table); 0 once no choice
+    is left."""
     if p <= 0 and q <= 0:
         return 0.0
-    return table()[key(max(0, min(3, p)), max(0, min(2, q)), open_mask & ALL_OPEN)]
+    return (values or table())[key(max(0, min(3, p)), max(0, min(2, q)), open_mask & ALL_OPEN)]
 
 
-def after(p: int, q: int, open_mask: int, kind: int) -> float:
-    """``V`` of the state left by naming ``kind`` now."""
-    if kind == TRUMP:
-        return value(p, q - 1, open_mask)
-    return value(p - 1, q, open_mask & ~(1 << kind))
-
-
-def opportunity_costs(p: int, q: int, open_mask: int, kinds: list[int]) -> dict[int, float]:
+def opportunity_costs(p: int, q: int, open_mask: int, kinds: list[int],
+                      values: dict[str, float] | None = None) -> dict[int, float]:
     """For each of ``kinds`` (those the seat may name now): how much less its remaining turns
-    are expected to bring than after the cheapest of them to spend."""
-    left = {k: after(p, q, open_mask, k) for k in kinds}
+    are expected to bring after spending it than after the cheapest of them to spend."""
+    left = {k: (value(p, q - 1, open_mask, values) if k == TRUMP
+                else value(p - 1, q, open_mask & ~(1 << k), values)) for k in kinds}
     top = max(left.values())
     return {k: top - v for k, v in left.items()}
 
@@ -160,7 +156,7 @@ def build(hands: int, redeals: int, seed: int, jobs: int) -> dict[str, object]:
             if p + q == 0:
                 continue
             kinds = ([*PENALTIES] if p else []) + ([TRUMP] if q else [])
-            for k, c in opportunity_costs_from(values, p, q, ALL_OPEN, kinds).items():
+            for k, c in opportunity_costs(p, q, ALL_OPEN, kinds, values).items():
                 costs.setdefault(CONTRACTS[Contract(k)].id, {})[f"{p}+{q}"] = round(c, 1)
     return {
         "about": "V(p, q, open): expected margin of a King seat's remaining turns with p penalty "
@@ -171,17 +167,6 @@ def build(hands: int, redeals: int, seed: int, jobs: int) -> dict[str, object]:
         "costs_all_open": costs,
         "values": {k: round(v, 2) for k, v in values.items()},
     }
-
-
-def opportunity_costs_from(values: dict[str, float], p: int, q: int, open_mask: int,
-                           kinds: list[int]) -> dict[int, float]:
-    def v(pp: int, qq: int, m: int) -> float:
-        return 0.0 if pp == 0 and qq == 0 else values[key(pp, qq, m)]
-
-    left = {k: (v(p, q - 1, open_mask) if k == TRUMP else v(p - 1, q, open_mask & ~(1 << k)))
-            for k in kinds}
-    top = max(left.values())
-    return {k: top - x for k, x in left.items()}
 
 
 def main() -> None:

@@ -32,14 +32,19 @@ from typing import Any
 from ..engine import JSON, Game
 from ..games.king.cards import CARD_OF_TEXT, CARD_TEXT, parse_hand
 from ..games.king.contracts import CONTRACT_OF_ID, PENALTY_CONTRACTS, Contract
+from ..games.king.game import KingGame
 from . import king_costs
 from .analysis import Analysis
 from .base import ViewBot
+from .king_basic import contract_value as basic_contract_value
 from .king_sim import TRUMP, Deal, basic_card, margins, play_out
 from .king_solver import best_cards
+from .king_worlds import Worlds
 
 #: tricks left (the open one included) from which a card is valued by the exact solver
 SOLVE_TRICKS = 3
+#: playouts an exact solve of one world counts for, per card (it takes about as long)
+EXACT_COST = 8
 #: playouts per card decision when no budget is given
 DEFAULT_ITERATIONS = 800
 #: worlds per contract choice when no budget is given
@@ -64,10 +69,13 @@ class KingStrongBot(ViewBot):
     def __init__(self, game: Game, seed: int | None = None, iterations: int | None = None,
                  seconds: float | None = None, choice_seconds: float | None = None,
                  choice_worlds: int | None = None, solve_tricks: int = SOLVE_TRICKS,
-                 weighted: bool = False, costs: bool = True, **_: Any) -> None:
+                 weighted: bool = False, costs: bool = True, method: str = "pimc",
+                 exploration: float = 0.6, **_: Any) -> None:
         if game.name != "king":
             raise ValueError(f"the King strong bot plays King, not {game.name}")
         super().__init__(game, seed)
+        assert isinstance(game, KingGame)
+        self.king = game
         timed = seconds is not None or choice_seconds is not None
         self.iterations = iterations if iterations is not None else (
             10**9 if timed else DEFAULT_ITERATIONS)
@@ -80,6 +88,10 @@ class KingStrongBot(ViewBot):
         self.solve_tricks = solve_tricks
         self.weighted = bool(weighted)
         self.costs = bool(costs)
+        if method not in ("pimc", "ismcts"):
+            raise ValueError(f"method: pimc or ismcts, not {method!r}")
+        self.method = method
+        self.exploration = exploration
         self.rules = game.rules
         self.last_iterations = 0
 
@@ -102,6 +114,7 @@ class KingStrongBot(ViewBot):
 
     def _decide(self, view: JSON) -> tuple[str, dict[str, float]]:
         rng = random.Random(self.rng.getrandbits(64))
+        self._worlds = Worlds(self.king, view)
         if view["phase"] == "choose":
             return self._choose_contract(view, rng)
         return self._play_card(view, rng)
@@ -162,6 +175,9 @@ class KingStrongBot(ViewBot):
             m ^= low
         exact = 13 - probe.tricks <= self.solve_tricks
         deadline = (time.perf_counter() + self.seconds) if self.seconds else None
+        if self.method == "ismcts" and not exact:
+            value_of = self._ismcts(view, rng, moves, deadline)
+            return self._card_result(legal, moves, reps, value_of)
         totals = [0.0] * len(moves)
         weights_sum = 0.0
         done = 0
@@ -188,12 +204,17 @@ class KingStrongBot(ViewBot):
                     play_out(d)
                     totals[i] += weight * margins(d.points)[seat]
             weights_sum += weight
-            done += len(moves)
+            done += len(moves) * (EXACT_COST if exact else 1)
             worlds += 1
             if exact and worlds >= MAX_WORLDS:
                 break
         self.last_iterations = done
         value_of = {c: totals[i] / weights_sum for i, c in enumerate(moves)}
+        return self._card_result(legal, moves, reps, value_of)
+
+    @staticmethod
+    def _card_result(legal: list[str], moves: list[int], reps: int,
+                     value_of: dict[int, float]) -> tuple[str, dict[str, float]]:
         values: dict[str, float] = {}
         for a in legal:
             c = CARD_OF_TEXT[a.split()[1]]
@@ -201,10 +222,83 @@ class KingStrongBot(ViewBot):
         best_card = max(moves, key=lambda c: (value_of[c], -c))
         return f"play {CARD_TEXT[best_card]}", values
 
+    def _ismcts(self, view: JSON, rng: random.Random, moves: list[int],
+                deadline: float | None) -> dict[int, float]:
+        """Single-observer IS-MCTS over the deal's cards (UCB with availability counts),
+        basic-policy rollouts to the end of the deal; a root card's value is its mean margin."""
+        seat: int = view["seat"]
+        root = _Node(seat)
+        bases: list[Deal] = []
+        c = self.exploration
+        it = 0
+        while it < self.iterations or it < len(moves):
+            if it % 8 == 0:
+                if deadline is not None and it >= len(moves) and time.perf_counter() > deadline:
+                    break
+                self.check_stop()
+            if len(bases) < 48:
+                bases.append(Deal.from_view(self.rules, view, self._hands(view, rng)))
+            d = bases[it % len(bases)].copy()
+            node = root
+            path = [root]
+            while not d.done:
+                mover = d.turn
+                options = d.distinct(d.legal())
+                children = node.children
+                untried = 0
+                m = options
+                while m:
+                    low = m & -m
+                    m ^= low
+                    if low.bit_length() - 1 not in children:
+                        untried |= low
+                if untried:
+                    k = untried.bit_count()
+                    pick = untried
+                    for _ in range(rng.randrange(k)):
+                        pick &= pick - 1
+                    card = (pick & -pick).bit_length() - 1
+                    child = children[card] = _Node(mover)
+                    m = options
+                    while m:
+                        low = m & -m
+                        m ^= low
+                        ch = children.get(low.bit_length() - 1)
+                        if ch is not None:
+                            ch.avail += 1
+                    d.play(card)
+                    path.append(child)
+                    break
+                best_v = -math.inf
+                card = -1
+                m = options
+                while m:
+                    low = m & -m
+                    m ^= low
+                    a = low.bit_length() - 1
+                    ch = children[a]
+                    ch.avail += 1
+                    v = ch.w / ch.n + c * math.sqrt(math.log(ch.avail) / ch.n)
+                    if v > best_v:
+                        best_v, card = v, a
+                d.play(card)
+                node = children[card]
+                path.append(node)
+            play_out(d)
+            value = margins(d.points)
+            for node in path[1:]:
+                node.n += 1
+                node.w += value[node.seat] / SCALE
+            it += 1
+        self.last_iterations = it
+        return {a: SCALE * ch.w / ch.n for a, ch in root.children.items() if a in moves}
+
     # ------------------------------------------------------------------ weighted worlds
     def _weight(self, view: JSON, hands: list[int]) -> float:
-        """How likely the other seats' plays of this deal are in this world under the basic
-        policy (a play it would make: 1 − ε, another legal one: ε shared out)."""
+        """How likely this world makes what the view shows, under the basic bot: the chooser
+        naming this deal's contract (a softmax over the basic bot's estimates for the
+        chooser's hand in this world, :data:`CHOICE_TEMPERATURE` points per e-fold) and every
+        other seat's card (one the basic policy would play: 1 − ε; another: ε shared out)."""
         seat = view["seat"]
         played_by = [0, 0, 0, 0]
         plays: list[tuple[int, int]] = []
@@ -219,8 +313,11 @@ class KingStrongBot(ViewBot):
         row = next(r for r in view["choices"] if r["deal"] == view["deal"])
         kind = int(CONTRACT_OF_ID[row["contract"]])
         trump = "SHDC".index(row["trump"]) if row["trump"] else -1
-        d = Deal.start(self.rules, start, row["seat"], kind, trump)
+        chooser = row["seat"]
         logw = 0.0
+        if chooser != seat:
+            logw += self._choice_likelihood(view, start[chooser], kind, trump)
+        d = Deal.start(self.rules, start, chooser, kind, trump)
         for s, c in plays:
             if s != seat:
                 legal = d.legal()
@@ -230,8 +327,41 @@ class KingStrongBot(ViewBot):
             d.play(c)
         return math.exp(logw)
 
+    def _choice_likelihood(self, view: JSON, hand: int, kind: int, trump: int) -> float:
+        """log P(the chooser names ``kind``/``trump`` | its hand) under the softmax model."""
+        opened = dict(view["open_contracts"])
+        chosen_id = Contract(kind).info.id
+        opened[chosen_id] += 1  # open before this deal's choice
+        cards = [CARD_TEXT[c] for c in range(52) if hand >> c & 1]
+        scores = []
+        target = 0.0
+        for c in Contract:
+            if opened[c.info.id] <= 0:
+                continue
+            suits = range(4) if c is Contract.TRUMP else (-1,)
+            for s in suits:
+                v = basic_contract_value(cards, int(c), s) / CHOICE_TEMPERATURE
+                scores.append(v)
+                if int(c) == kind and s == trump:
+                    target = v
+        top = max(scores)
+        return target - top - math.log(sum(math.exp(x - top) for x in scores))
 
+
+class _Node:
+    __slots__ = ("avail", "children", "n", "seat", "w")
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+        self.children: dict[int, _Node] = {}
+        self.n = 0
+        self.w = 0.0
+        self.avail = 0
+
+
+SCALE = 650.0
 EPSILON = 0.3
+CHOICE_TEMPERATURE = 40.0
 _LOG_KEEP = math.log(1 - EPSILON)
 _LOG_EPS = math.log(EPSILON)
 

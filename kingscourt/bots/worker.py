@@ -36,7 +36,7 @@ from collections import OrderedDict
 from typing import IO, Any
 
 from ..engine import GAMES, Game, load_game
-from . import BOTS, Bot, ismcts, load
+from . import BOTS, Bot, ismcts, load, load_for_people
 from .analysis import Analyst
 from .base import Cancelled, ViewBot
 
@@ -97,7 +97,7 @@ class Worker:
             return bot
         game = self.game(msg)
         try:
-            bot = load(key[2], game, seed=msg["seed"])
+            bot = load_for_people(key[2], game, seed=msg["seed"])
         except ValueError:  # no bot of that level for this game: the random one
             bot = load("random", game, seed=msg["seed"])
         if isinstance(bot, ViewBot):

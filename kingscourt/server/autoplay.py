@@ -54,7 +54,7 @@ Key = tuple[str, int]
 #: seconds a cancelled worker has to stop its search before it is killed and replaced
 GRACE = 5.0
 #: the order in which waiting decisions are served (cheapest first)
-COST = {"random": 0, "basic": 1, "strong": 2}
+COST = {"random": 0, "basic": 1, "strong": 2, "expert": 3}
 #: a post-game review waits for every decision of a game in play
 REVIEW_COST = len(COST) + 1
 

@@ -78,7 +78,7 @@ class SeatSpec(BaseModel):
     open: bool = Field(default=False, description="a free human seat that anyone in the lobby "
                                                    "may take (without the invitation link)")
     level: str | None = Field(default=None, max_length=32,
-                              description="random | basic | strong (bots only)")
+                              description="random | basic | strong | expert (bots only)")
 
     @model_validator(mode="after")
     def _bot_names(self) -> SeatSpec:
@@ -178,7 +178,8 @@ class StartRequest(BaseModel):
 
     token: str = Field(min_length=1, max_length=64, description="the host's seat token")
     fill: str = Field(default="basic", max_length=32,
-                      description="the bot level that takes every free seat: random | basic | strong")
+                      description="the bot level that takes every free seat: "
+                                  "random | basic | strong | expert")
 
 
 class CancelRequest(BaseModel):

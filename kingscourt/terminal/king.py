@@ -237,7 +237,7 @@ def play(*, seat: int, bots: str, players: int | None, seed: int | None, options
         raise ValueError(f"seat must be 1 to 4, not {seat + 1}")
     game = kingscourt.load_game("king", **options)
     state = game.new_state(seed=seed)
-    bot_of = {s: kingscourt.bots.load(bots, game, seed=(seed or 0) * 10 + s)
+    bot_of = {s: kingscourt.bots.load_for_people(bots, game, seed=(seed or 0) * 10 + s)
               for s in range(4) if s != seat}
     ui = KingTerminal(console, seat, input_fn or console.input)
     console.print(Panel(f"King — {game.rules.deals} deals, you are [bold]You[/bold] (seat "

@@ -195,7 +195,8 @@ def play(*, seat: int = 0, bots: str = "basic", players: int | None = None,
     if not 0 <= seat < players:
         raise ValueError(f"seat must be 1 to {players}, not {seat + 1}")
     base = 0 if seed is None else seed * 16
-    others = {s: bot_levels.load(bots, game, seed=base + s) for s in range(players) if s != seat}
+    others = {s: bot_levels.load_for_people(bots, game, seed=base + s)
+              for s in range(players) if s != seat}
     delay = 0.35 if console.is_terminal and sys.stdin.isatty() else 0.0
     names = Seats(seat, players)
     console.print(f"[bold]Ku-Ka-König[/bold] — {players} players, you are seat {seat + 1} "

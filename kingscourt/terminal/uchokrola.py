@@ -228,7 +228,7 @@ def play(*, seat: int, bots: str, players: int | None, seed: int | None,
     if not 0 <= seat < n:
         raise ValueError(f"seat must be 1 to {n}, not {seat + 1}")
     kinds = {t.name: t.kind.value for t in game.cards.types}
-    opponents = {s: bot_levels.load(bots, game, seed=(seed or 0) * 10 + s)
+    opponents = {s: bot_levels.load_for_people(bots, game, seed=(seed or 0) * 10 + s)
                  for s in range(n) if s != seat}
     heard = 0
 
