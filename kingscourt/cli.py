@@ -187,6 +187,10 @@ def serve(
         envvar="KINGSCOURT_ANALYSIS_RATE",
         help="post-game reviews (GET /api/tables/{id}/analysis) one client address may ask "
              "for, as the limits library writes it; beyond it 429 with Retry-After")] = "20/minute",
+    redis: Annotated[str | None, typer.Option(
+        envvar="KINGSCOURT_REDIS",
+        help="redis://HOST:PORT/DB: run as one of several processes sharing the database "
+             "(PostgreSQL) and this Redis; default: alone")] = None,
 ) -> None:
     """Run the table server: lobby, live tables over WebSocket, statistics."""
     from limits import parse
@@ -213,7 +217,10 @@ def serve(
                           allowed_origins=tuple(allowed_origin or ()), secure_cookies=secure_cookies,
                           login_rate=login_rate, login_address_rate=login_address_rate,
                           register_rate=register_rate,
-                          analysis_rate=analysis_rate)
+                          analysis_rate=analysis_rate, redis_url=redis or None)
+    if config.redis_url is not None and config.db_url.startswith("sqlite"):
+        raise typer.BadParameter("--redis: several processes share a PostgreSQL database "
+                                 "(--db postgresql+psycopg://...), not a SQLite file")
     shown = config.db_url.split("@")[-1] if "@" in config.db_url else config.db_url
     console = Console()
     console.print(f"kingscourt server on [bold]http://{host}:{port}[/bold] "

@@ -10,6 +10,8 @@ import platformdirs
 
 #: Environment variable that sets the database URL when ``--db`` is not given.
 DB_ENV = "KINGSCOURT_DB"
+#: Environment variable that sets the Redis URL when ``--redis`` is not given.
+REDIS_ENV = "KINGSCOURT_REDIS"
 
 
 def default_db_url() -> str:
@@ -67,3 +69,6 @@ class ServerConfig:
     register_rate: str = "10/hour"
     #: post-game reviews one client address may ask for (``limits`` rate; cached ones are free)
     analysis_rate: str = "20/minute"
+    #: ``redis://host:port/db``: run as one of several processes sharing the database and this
+    #: Redis (:mod:`.cluster`); None: the server runs alone
+    redis_url: str | None = None

@@ -48,6 +48,9 @@ class TableRow(Base):
     host: Mapped[int | None] = mapped_column(Integer, nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    #: several processes (``--redis``): the fencing token of the table's present owner; an
+    #: action is stored only with it (see :mod:`.cluster`)
+    fence: Mapped[int] = mapped_column(BigInteger, server_default="0", default=0)
 
 
 class SeatRow(Base):
