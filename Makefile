@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test lint typecheck bench clean
+.PHONY: run test lint typecheck bench clean cluster
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "kingscourt needs Python 3.11+"'
@@ -15,6 +15,10 @@ $(STAMP): pyproject.toml
 
 run: $(STAMP)
 	$(BIN)/kingscourt serve
+
+# three processes on the local PostgreSQL and Redis behind haproxy on http://127.0.0.1:8000
+cluster: $(STAMP)
+	deploy/cluster.sh
 
 test: $(STAMP) lint typecheck
 	$(BIN)/python -m pytest
