@@ -7,7 +7,7 @@ STAMP  := $(VENV)/.installed
 # The tests that run a second time on the pure-Python package when the compiled core is built.
 PURE_TESTS := tests/king tests/engine tests/test_playthroughs.py tests/test_conformance.py
 
-.PHONY: run test lint typecheck bench clean compiled
+.PHONY: run test lint typecheck bench clean compiled cluster
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "kingscourt needs Python 3.11+"'
@@ -24,6 +24,10 @@ compiled: $(STAMP)
 run: $(STAMP) compiled
 	$(BIN)/kingscourt serve
 
+# three processes on the local PostgreSQL and Redis behind haproxy on http://127.0.0.1:8000
+cluster: $(STAMP)
+	deploy/cluster.sh
+
 # Where the core can be built, the whole suite runs on it (it must be in use) and the engine's
 # tests run once more on the pure-Python package.
 test: $(STAMP) compiled lint typecheck
@@ -38,7 +42,7 @@ test: $(STAMP) compiled lint typecheck
 	fi
 
 lint: $(STAMP)
-	$(BIN)/ruff check kingscourt tests bench
+	$(BIN)/ruff check kingscourt tests bench examples
 
 typecheck: $(STAMP)
 	$(BIN)/mypy

@@ -194,6 +194,10 @@ def serve(
     chat_keep: Annotated[int, typer.Option(
         min=1, envvar="KINGSCOURT_CHAT_KEEP",
         help="chat messages kept per table (the oldest are dropped)")] = 1000,
+    redis: Annotated[str | None, typer.Option(
+        envvar="KINGSCOURT_REDIS",
+        help="redis://HOST:PORT/DB: run as one of several processes sharing the database "
+             "(PostgreSQL) and this Redis; default: alone")] = None,
 ) -> None:
     """Run the table server: lobby, live tables over WebSocket, statistics."""
     from limits import parse
@@ -222,7 +226,11 @@ def serve(
                           login_rate=login_rate, login_address_rate=login_address_rate,
                           register_rate=register_rate,
                           analysis_rate=analysis_rate,
-                          chat_rate=chat_rate, chat_keep=chat_keep)
+                          chat_rate=chat_rate, chat_keep=chat_keep,
+                          redis_url=redis or None)
+    if config.redis_url is not None and config.db_url.startswith("sqlite"):
+        raise typer.BadParameter("--redis: several processes share a PostgreSQL database "
+                                 "(--db postgresql+psycopg://...), not a SQLite file")
     shown = config.db_url.split("@")[-1] if "@" in config.db_url else config.db_url
     console = Console()
     console.print(f"kingscourt server on [bold]http://{host}:{port}[/bold] "

@@ -342,7 +342,9 @@ class Autoplayer:
 
     def schedule(self, table: LiveTable) -> None:
         """Start a bot (or a turn timer) for every seat whose decision just opened."""
-        movers = set() if table.over or table.waiting else set(table.state.to_move())
+        # a table another process owns (``remote``) has its bots and timers there
+        movers = (set() if table.over or table.waiting or table.remote is not None
+                  else set(table.state.to_move()))
         for seat in range(len(table.seats)):
             running = self._tasks.get((table.id, seat))
             if running is not None and seat not in movers:

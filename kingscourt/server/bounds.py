@@ -203,6 +203,8 @@ class Sweeper:
         for gone in self.seen.keys() - self.hub.tables.keys():
             del self.seen[gone]
         for table in list(self.hub.tables.values()):
+            if table.remote is not None:  # another process owns it and sweeps it
+                continue
             if table.over:
                 self.seen.pop(table.id, None)
             elif has_human(table):

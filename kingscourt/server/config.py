@@ -10,6 +10,8 @@ import platformdirs
 
 #: Environment variable that sets the database URL when ``--db`` is not given.
 DB_ENV = "KINGSCOURT_DB"
+#: Environment variable that sets the Redis URL when ``--redis`` is not given.
+REDIS_ENV = "KINGSCOURT_REDIS"
 
 
 def default_db_url() -> str:
@@ -74,3 +76,6 @@ class ServerConfig:
     #: them are sent to each connection when it opens
     chat_keep: int = 1000
     chat_history: int = 100
+    #: ``redis://host:port/db``: run as one of several processes sharing the database and this
+    #: Redis (:mod:`.cluster`); None: the server runs alone
+    redis_url: str | None = None

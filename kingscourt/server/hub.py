@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import logging
 import secrets
+from typing import TYPE_CHECKING
 
 from .. import bots
 from ..engine import GAMES, Game, load_game, rules_dict
@@ -26,6 +27,9 @@ from .lobby_models import (
 )
 from .store import SeatData, Store, TableData, now, secret_hash
 from .table import LiveTable
+
+if TYPE_CHECKING:
+    from .cluster import Cluster
 
 log = logging.getLogger("kingscourt.server")
 
@@ -83,12 +87,18 @@ class Hub:
         self.autoplayer = Autoplayer(config.bot_delay, config.bot_workers)
         self.tables: dict[str, LiveTable] = {}
         self.chat = Chat(self.store, config)
+        #: several processes (``--redis``): this one's part (None: the server runs alone)
+        self.cluster: Cluster | None = None
 
     # --- life cycle -------------------------------------------------------------------------
 
     async def start(self) -> None:
         """Migrate the database, then rebuild every open table by replay; bots resume."""
         await self.store.run(self.store.migrate)
+        if self.config.redis_url is not None:
+            from .cluster import Cluster
+
+            self.cluster = Cluster(self, self.config.redis_url)
         for data in await self.store.run(self.store.load_open):
             try:
                 table = self._live(data)
@@ -97,8 +107,12 @@ class Hub:
                 continue
             log.info("table %s (%s) recovered at version %d", data.id, data.game, table.version)
             self.autoplayer.schedule(table)
+        if self.cluster is not None:  # each process takes the tables nobody holds
+            await self.cluster.start()
 
     async def stop(self) -> None:
+        if self.cluster is not None:
+            await self.cluster.stop()
         await self.autoplayer.close()
         for table in self.tables.values():
             for conn in list(table.conns):
@@ -109,12 +123,20 @@ class Hub:
         table = LiveTable(data, self.store, self._changed, self.config.sockets_per_token,
                           self.config.max_spectators)
         self.tables[data.id] = table
+        if self.cluster is not None:
+            self.cluster.attach(table)
         return table
 
     def _changed(self, table: LiveTable) -> None:
         self.autoplayer.schedule(table)
+        self._tell(table)
         if table.over:
             self.release(table)
+
+    def _tell(self, table: LiveTable) -> None:
+        """Several processes: the others learn that the table changed (stored first)."""
+        if self.cluster is not None:
+            self.cluster.changed(table)
 
     def release(self, table: LiveTable) -> None:
         """Drop a finished table nobody watches any more."""
@@ -190,6 +212,8 @@ class Hub:
                          created_at=now(), seats=seats, host=min(named) if named else None)
         await self.store.run(self.store.create_table, data)
         table = self._live(data)
+        if self.cluster is not None:
+            await self.cluster.claim(table)  # its creator's process owns it first
         self.autoplayer.schedule(table)
         return TableCreated(id=data.id, game=data.game, seats=[
             SeatCreated(seat=s.seat, kind="bot" if s.kind == "bot" else "human",
@@ -245,6 +269,8 @@ class Hub:
         table = await self.get(table_id)
         if table is None:
             raise LobbyError(f"no table {table_id!r}", 404)
+        if self.cluster is not None:  # seats may have changed through another process
+            await self.cluster.refresh(table)
         return table
 
     @staticmethod
@@ -313,6 +339,7 @@ class Hub:
             await self._start(table, [])  # every human seat is taken: the game starts by itself
         else:
             table.broadcast()
+            self._tell(table)
         return token
 
     async def _start(self, table: LiveTable, fill: list[tuple[int, str, str]]) -> None:
@@ -327,6 +354,7 @@ class Hub:
         table.data.status = "open"
         self.autoplayer.schedule(table)
         table.broadcast()
+        self._tell(table)
 
     def _host(self, table: LiveTable, token: str) -> None:
         seat = self._seat(table, token)
@@ -365,6 +393,7 @@ class Hub:
                 raise LobbyError("the table is no longer waiting", 409)
             table.data.status = "abandoned"
             table.broadcast()  # everyone sees the table closed, then the sockets close
+            self._tell(table)
         self.autoplayer.forget(table)
         for conn in list(table.conns):
             await conn.drain_and_close(CLOSE_ABANDONED)
@@ -415,4 +444,5 @@ class Hub:
             info.account_id = None
             table.revoke(digest)
             table.broadcast()
+            self._tell(table)
         return LeaveResult(seat=seat, free=True)

@@ -51,6 +51,9 @@ class TableRow(Base):
     finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
     #: spectators may write in the table's chat (the host closes and reopens it)
     spectator_chat: Mapped[bool] = mapped_column(Boolean, default=True, server_default=true())
+    #: several processes (``--redis``): the fencing token of the table's present owner; an
+    #: action is stored only with it (see :mod:`.cluster`)
+    fence: Mapped[int] = mapped_column(BigInteger, server_default="0", default=0)
 
 
 class SeatRow(Base):

@@ -52,6 +52,9 @@ async def play(ws: WebSocket, table_id: str, token: str | None = None) -> None:
     seat = None
     if token is not None:
         seat = table.seat_of(token)
+        if seat is None and hub.cluster is not None:  # taken through another process just now
+            await hub.cluster.refresh(table)
+            seat = table.seat_of(token)
         if seat is None:
             await ws.send_text(error("bad-token", "This token holds no seat at this table.",
                                      version=table.version).model_dump_json())

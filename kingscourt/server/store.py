@@ -156,6 +156,10 @@ def make_engine(url: str) -> Engine:
     return create_engine(url, pool_pre_ping=True, pool_size=5, max_overflow=5)
 
 
+class Fenced(RuntimeError):
+    """An action from a process that no longer owns the table (its fencing token is old)."""
+
+
 class Store:
     """The server's database. Create, :meth:`migrate`, then use through :meth:`run`."""
 
@@ -199,9 +203,17 @@ class Store:
                       for x in t.seats)
 
     def append(self, table_id: str, version: int, seat: int, action: str, actor: str,
-               finish: Finish | None = None) -> None:
-        """Store one action (and, for the last one, the finished game) in one transaction."""
+               finish: Finish | None = None, fence: int | None = None) -> None:
+        """Store one action (and, for the last one, the finished game) in one transaction.
+        ``fence`` (several processes): only while the table's fencing token is still this one
+        (:class:`Fenced` otherwise: another process took the table)."""
         with self.sessions.begin() as s:
+            if fence is not None:
+                held = s.connection().execute(update(TableRow).where(TableRow.id == table_id,
+                                                                     TableRow.fence == fence)
+                                              .values(fence=fence))
+                if held.rowcount != 1:
+                    raise Fenced(f"table {table_id}: fencing token {fence} is no longer the owner's")
             stamp = now()
             s.add(ActionRow(table_id=table_id, version=version, seat=seat, action=action,
                             actor=actor, created_at=stamp))

@@ -19,6 +19,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable
+from typing import Protocol
 
 from pydantic import ValidationError
 
@@ -49,6 +50,13 @@ class Since:
             self.at = {s: self.at.get(s, version) for s in after}
         else:
             self.at = dict.fromkeys(after, version)
+
+
+class Remote(Protocol):
+    """The owner of a table in another process (:class:`.cluster.Cluster`)."""
+
+    async def forward(self, table: LiveTable, seat: int, text: str, version: int, actor: str,
+                      token_hash: str | None) -> ErrorMessage | None: ...
 
 
 def rebuild(data: TableData) -> tuple[Game, State, Since]:
@@ -92,6 +100,10 @@ class LiveTable:
         self.max_spectators = max_spectators
         #: seat -> UNIX time at which its turn timer runs out
         self.deadlines: dict[int, float] = {}
+        #: several processes (:mod:`.cluster`): where actions go while another process owns
+        #: the table (None: this process applies them), and the owner's fencing token
+        self.remote: Remote | None = None
+        self.fence: int | None = None
 
     # --- reading -----------------------------------------------------------------------------
 
@@ -235,6 +247,8 @@ class LiveTable:
         """Steps 4-10 for ``seat`` playing ``text`` in answer to ``version``; ``None`` if done.
         A client's action carries its token's hash: it must still hold the seat (a token
         revoked while the action waited for the lock is refused)."""
+        if self.remote is not None:  # another process owns the table: it decides
+            return await self.remote.forward(self, seat, text, version, actor, token_hash)
         async with self.lock:
             if token_hash is not None and self.seats[seat].token_hash != token_hash:
                 return error("bad-token", "This token no longer holds the seat: its holder left.",
@@ -277,7 +291,7 @@ class LiveTable:
             # 9. persist: commit the action row (and the finished game) before anyone is told
             try:
                 await self.store.run(self.store.append, self.id, new_version, seat, str(action),
-                                     actor, finish)
+                                     actor, finish, self.fence)
             except Exception:
                 log.exception("table %s: action %d not stored", self.id, new_version)
                 return error("not-stored", "The action could not be stored; nothing changed. "
