@@ -60,6 +60,7 @@ BOT_RATINGS: dict[str, Reference] = {
     "random": Reference(12.0, 2.0),
     "basic": Reference(25.0, 2.0),
     "strong": Reference(32.0, 2.0),
+    "expert": Reference(35.0, 2.0),
 }
 assert set(BOT_RATINGS) == set(bots.LEVELS)
 

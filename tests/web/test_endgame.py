@@ -207,6 +207,8 @@ def test_uchokrola_tie_break_and_guiche(new_page) -> None:
 
 
 def test_rematch_with_two_players(new_page, web_server) -> None:
+    """Two humans and two bots play a whole King deal, chatting; then a rematch; then the
+    replay of the finished game."""
     t = table(web_server, "king", [{"kind": "human", "name": "Eda"}, {"kind": "human"},
                                    {"kind": "bot", "level": "random"}, {"kind": "bot", "level": "basic"}],
               rules={"king_ends_game": True}, seed=9, setup={"deal": KING_DEAL})
@@ -217,6 +219,12 @@ def test_rematch_with_two_players(new_page, web_server) -> None:
     guest.click("form.join button[type=submit]")
     for page in (host, guest):
         page.wait_for_selector(".board[data-version]")
+    # the chat, while the deal is played: each sees the other's words, with seat and name
+    host.fill(".chat-input", "Good luck, Fen")
+    host.press(".chat-input", "Enter")
+    guest.locator(".chat-players .chat-text", has_text="Good luck, Fen").first.wait_for()
+    assert "Eda (seat 1)" in guest.inner_text(".chat-players .chat-msg")
+    for page in (host, guest):
         autoplay(page, KING_MOVES)
     for page in (host, guest):
         page.wait_for_selector("#result #rematch", timeout=30_000)
@@ -248,3 +256,16 @@ def test_rematch_with_two_players(new_page, web_server) -> None:
     host.wait_for_selector("#rematch-link")
     assert new_id in (host.get_attribute("#rematch-link", "href") or "")
     shot(host, "rematch-back-at-the-old-table")
+    # the finished game's replay: the chat was kept with it, its deal can be stepped through
+    assert "Good luck, Fen" in host.inner_text(".chat-players")
+    host.goto(f"/#/replay/{t['id']}")
+    host.wait_for_selector(".replay-page[data-version]")
+    last = httpx.get(f"{web_server.url}/api/tables/{t['id']}/replay?version=0", timeout=10).json()["last"]
+    assert host.locator("#replay-moves li").count() == last + 1
+    host.click("#replay-last")
+    host.wait_for_selector(f".replay-page[data-version='{last}']")
+    host.click("#replay-first")
+    host.wait_for_selector(".replay-page[data-version='0']")
+    host.click("#replay-next")
+    host.wait_for_selector(".replay-page[data-version='1']")
+    shot(host, "rematch-then-replay")
