@@ -7,6 +7,8 @@ import re
 import secrets
 from typing import TYPE_CHECKING
 
+from kingscourt import bots
+
 from .helpers import shot
 from .test_whole_games import click_until_over
 
@@ -61,7 +63,8 @@ def test_register_log_in_and_play_rated(new_page) -> None:
     page.goto("/#/leaderboard")
     page.select_option("#rating-game", "kukakoenig")
     page.wait_for_selector(f"#ratings[data-game=kukakoenig] a:text('{name}')")
-    assert page.locator("#ratings tr.bot").count() == 3
+    levels = [lv for lv in bots.LEVELS if ("kukakoenig", lv) in bots.BOTS]
+    assert page.locator("#ratings tr.bot").count() == len(levels) == 4
 
 
 def registered_page(new_page, name: str) -> Page:

@@ -100,9 +100,17 @@ def test_chat_on_a_phone(new_page) -> None:
     assert chat.get_attribute("open") is None  # one line on a phone
 
     def apart() -> None:
+        # the hand is drawn again on every move: measure both once they stand still on screen
+        page.wait_for_function("() => document.querySelector('.hand') && "
+                               "document.querySelector('details.chat')")
         hand = page.locator(".hand").bounding_box()
         box = chat.bounding_box()
-        assert hand and box
+        for _ in range(50):
+            if hand and box:
+                break
+            page.wait_for_timeout(100)
+            hand, box = page.locator(".hand").bounding_box(), chat.bounding_box()
+        assert hand and box, (hand, box)
         assert box["y"] >= hand["y"] + hand["height"], (box, hand)  # under the hand, not over it
 
     apart()

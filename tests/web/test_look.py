@@ -84,7 +84,8 @@ def test_king_faces_backs_and_four_colours(open_page) -> None:
     # the other three seats' hands as fans of backs, one back per card
     fans = page.locator(".seat-box .fan").evaluate_all(
         "els => els.map(e => [Number(e.dataset.cards), e.querySelectorAll('svg.back').length])")
-    assert len(fans) == 3 and all(n == backs == 13 for n, backs in fans), fans
+    # (the bots may already have led to the first trick: 12 or 13 cards, one back for each)
+    assert len(fans) == 3 and all(n == backs and n in (12, 13) for n, backs in fans), fans
     suits = {c[1] for c, _, _ in faces}
     assert {"D", "C"} <= suits, suits
     red, black = colour_of(page, "D"), colour_of(page, "C")

@@ -17,11 +17,13 @@ branch_labels = None
 depends_on = None
 
 
+# A plain ADD/DROP COLUMN, never a batch copy of ``tables``: on SQLite the copy drops the
+# old table, and its ON DELETE CASCADE would take every seat, action and chat line with it.
+
+
 def upgrade() -> None:
-    with op.batch_alter_table("tables") as batch:
-        batch.add_column(sa.Column("fence", sa.BigInteger, nullable=False, server_default="0"))
+    op.add_column("tables", sa.Column("fence", sa.BigInteger, nullable=False, server_default="0"))
 
 
 def downgrade() -> None:
-    with op.batch_alter_table("tables") as batch:
-        batch.drop_column("fence")
+    op.drop_column("tables", "fence")  # SQLite 3.35+: no copy of ``tables``
