@@ -340,6 +340,13 @@ class KingscourtState(pyspiel.State):  # type: ignore[misc]
     def current_player(self) -> int:
         return self._m.player
 
+    def is_chance_node(self) -> bool:
+        """As OpenSpiel's, answered here (a random-play loop asks it before every move)."""
+        return self._m.player == _CHANCE
+
+    def is_simultaneous_node(self) -> bool:
+        return self._m.player == _SIMULTANEOUS
+
     def chance_outcomes(self) -> list[tuple[int, float]]:
         p = 1.0 / DEALS
         return [(i, p) for i in range(DEALS)]
