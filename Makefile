@@ -18,8 +18,10 @@ $(STAMP): pyproject.toml
 
 # The compiled core (kingscourt/_compiled.py): mypyc builds of the hot modules in
 # build/compiled/, where a C compiler is present; a no-op while current (keyed on source hashes).
+# The translation catalogues (kingscourt/locale/*.po) are compiled to .mo beside them.
 compiled: $(STAMP)
 	$(BIN)/python -m kingscourt._build
+	$(BIN)/python -m kingscourt.i18n compile
 
 run: $(STAMP) compiled
 	$(BIN)/kingscourt serve
