@@ -256,3 +256,28 @@ def test_confirm_before_playing(open_page) -> None:
     card.click()
     wait_past(page, v)
     assert name not in page.eval_on_selector_all(".hand .card", "els => els.map(e => e.dataset.card)")
+
+
+def test_auto_play_of_a_single_legal_card(open_page) -> None:
+    """With the switch on, a hand with exactly one legal card plays it without a click (at
+    the latest in the deal's last trick); with more than one legal card nothing moves."""
+    page = open_page()
+    create_table(page, "king", "Ada", seed=11)
+    page.wait_for_selector("#look-autoPlay")
+    page.check("#look-autoPlay")
+    hand = "els => els.map(e => e.dataset.card)"
+    deadline = time.monotonic() + 120
+    while True:
+        assert time.monotonic() < deadline, "no single legal card within the first deal"
+        legal = page.eval_on_selector_all(".hand .card.legal", hand)
+        if len(legal) == 1:
+            until(page, f"!document.querySelector('.hand .card[data-card=\"{legal[0]}\"]')",
+                  seconds=10)  # played for the seat: nobody clicked it
+            break
+        if len(legal) > 1:
+            v = version(page)
+            page.wait_for_timeout(600)  # longer than the auto-play's pause
+            if version(page) == v:
+                assert page.eval_on_selector_all(".hand .card.legal", hand) == legal
+        if not play_king(page):
+            page.wait_for_timeout(50)
