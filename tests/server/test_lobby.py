@@ -81,6 +81,10 @@ def test_games_start_page_and_docs(server: Server) -> None:
     page = server.get("/")  # the start page (the browser client replaces it)
     assert page.status_code == 200 and page.headers["content-type"].startswith("text/html")
     assert "<html" in page.text
+    # every module of the client is named for preloading with the page, and each is served
+    preload = [part.split(">")[0].lstrip(" <") for part in page.headers["link"].split(",")]
+    assert "/web/js/app.js" in preload and "/web/js/table.js" in preload
+    assert all(server.get(path).status_code == 200 for path in preload)
     schema = server.get("/openapi.json").json()["components"]["schemas"]
     for model in ("ActMessage", "StateMessage", "ErrorMessage", "CreateTable", "TableCreated",
                   "TableInfo", "PlayerStats", "LeaderboardEntry"):
