@@ -195,9 +195,7 @@ function chooserDialog(v, ctx, book) {
   return h("div.chooser", { id: "chooser", role: "dialog", "aria-label": t("Choose the contract") },
     h("h2", {}, t("Choose this deal's contract")),
     ctx.refusal ? h("p.refusal#refusal", { role: "alert" }, ctx.refusal.text) : null,
-    quota ? h("p.muted", {}, t("You may still choose {penalties} and {trumps}.", {
-      penalties: tn("{n} penalty contract", "{n} penalty contracts", quota[0]),
-      trumps: tn("{n} trump deal", "{n} trump deals", quota[1]) })) : null,
+    quota ? h("p.muted", {}, quotaLine(quota)) : null,
     h("div.choice-group", {}, penalties.map((a) => {
       const id = a.slice(7);
       return h("button.contract-btn", { dataset: { action: a }, onClick: () => ctx.act(a) },
@@ -208,6 +206,13 @@ function chooserDialog(v, ctx, book) {
       return h("button.contract-btn.suit", { dataset: { action: a }, class: s === "H" || s === "D" ? "red" : "", onClick: () => ctx.act(a) },
         h("strong", {}, SUIT_SYMBOL[s]), h("span", {}, SUIT_NAME[s]));
     })) : h("p.muted", {}, t("No trump deal is open to you.")));
+}
+
+// what the chooser may still choose: penalty contracts and trump deals, each counted
+function quotaLine([penalties, trumps]) {
+  const p = tn("{n} penalty contract", "{n} penalty contracts", penalties);
+  const k = tn("{n} trump deal", "{n} trump deals", trumps);
+  return t("You may still choose {penalties} and {trumps}.", { penalties: p, trumps: k });
 }
 
 function toolbar(open, render) {
@@ -251,7 +256,7 @@ function choiceTable(v, ctx, book) {
         h("th", { title: book.of(k).about }, book.of(k).name),
         seats.map((s) => h("td", { dataset: { seat: s } }, chosen(s, k).map((c) => h("span.chosen", {
           dataset: { deal: c.deal },
-          title: s === ctx.me ? t("Deal {deal}: you chose {contract}", { deal: c.deal, contract: book.label(c.contract, c.trump) })
+          title: s === ctx.me ? t("Deal {deal}: You chose {contract}", { deal: c.deal, contract: book.label(c.contract, c.trump) })
             : t("Deal {deal}: {name} chose {contract}", { deal: c.deal, name: ctx.name(s), contract: book.label(c.contract, c.trump) }),
         }, `${c.deal}${c.trump ? SUIT_SYMBOL[c.trump] : ""}`))))))),
       h("tfoot", {}, h("tr", {}, h("th", { title: t("penalty contracts + trump deals still to choose") }, t("Left")),
