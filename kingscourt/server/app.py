@@ -16,8 +16,19 @@ from fastapi.staticfiles import StaticFiles
 from sqlalchemy.exc import InterfaceError, OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 
-from . import accounts, autoplay, friends, history, lobby, play, players, profile, rematch, sessions
-from . import web_catalogue
+from . import (
+    accounts,
+    autoplay,
+    friends,
+    history,
+    lobby,
+    play,
+    players,
+    profile,
+    rematch,
+    sessions,
+    web_catalogue,
+)
 from .autoplay import BotPool
 from .bounds import CreationGuard, Sweeper, problems
 from .config import ServerConfig
