@@ -37,18 +37,20 @@ LANGS = ["de", "tr", "pl"]
 PLACEHOLDER = re.compile(r"\\\{\w+\\\}")
 
 # every visible text node of the page, and the texts of its titles, labels and placeholders
+# (the narration, a prompt's question and a refusal are the server's words: left out here)
 VISIBLE_TEXTS = """() => {
+  const server = "#narration .log, #prompt h2, #refusal, .replay-moves .words";
   const out = [];
   const seen = (el) => el && el.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true });
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   for (let n = walker.nextNode(); n; n = walker.nextNode()) {
     const s = n.textContent.trim();
     const el = n.parentElement;
-    if (!s || !el || el.closest("script, style")) continue;
+    if (!s || !el || el.closest("script, style") || el.closest(server)) continue;
     if (el.closest("select") ? seen(el.closest("select")) : seen(el)) out.push(s);
   }
   for (const el of document.querySelectorAll("[title], [aria-label], [placeholder]")) {
-    if (!seen(el)) continue;
+    if (!seen(el) || el.closest(server)) continue;
     for (const a of ["title", "aria-label", "placeholder"]) {
       if (el.getAttribute(a)) out.push(el.getAttribute(a).trim());
     }
@@ -205,6 +207,20 @@ def test_lobby_setup_table_and_rules_in_the_browsers_language(lang_page: Any, we
     (ARTIFACTS / f"lang-{lang}-server-english.json").write_text(
         json.dumps(reported, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
     assert not failures, f"English texts left on the {lang} pages: {failures}"
+
+
+@pytest.mark.parametrize(("game", "lang"), [("kukakoenig", "de"), ("uchokrola", "pl"), ("kukakoenig", "tr")])
+def test_the_other_tables_speak_the_language_too(lang_page: Any, web_server: WebServer, game: str,
+                                                 lang: str) -> None:
+    page = lang_page(lang)
+    sent = server_english(web_server, lang)
+    create_table(page, game, "Ada", seed=3, players=3)
+    page.wait_for_selector(f"html[lang={lang}] .board[data-version] .topbar")
+    page.wait_for_timeout(1500)  # the bots' first moves, the Ku – Ka – König count
+    left = english_left(page, english_of(lang, "web") + english_of(lang, "kingscourt"))
+    mine = {text: msgid for text, msgid in left.items() if not any(s in text for s in sent)}
+    shot(page, f"lang-{lang}-{game}")
+    assert not mine, f"English texts left on the {lang} {game} table: {mine}"
 
 
 def test_the_header_switch_changes_and_remembers_the_language(lang_page: Any) -> None:
