@@ -16,7 +16,19 @@ from fastapi.staticfiles import StaticFiles
 from sqlalchemy.exc import InterfaceError, OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 
-from . import accounts, autoplay, friends, history, lobby, play, players, profile, rematch, sessions
+from . import (
+    accounts,
+    autoplay,
+    friends,
+    history,
+    lobby,
+    play,
+    players,
+    profile,
+    rematch,
+    sessions,
+    web_catalogue,
+)
 from .autoplay import BotPool
 from .bounds import CreationGuard, Sweeper, problems
 from .config import ServerConfig
@@ -82,6 +94,7 @@ def create_app(config: ServerConfig) -> FastAPI:
     app.add_middleware(OriginCheck, allowed_origins=config.allowed_origins)
     app.include_router(history.router)
     app.include_router(rematch.router)
+    app.include_router(web_catalogue.router)  # the browser's strings per language
 
     @app.exception_handler(RequestValidationError)
     async def invalid(request: Request, exc: RequestValidationError) -> JSONResponse:

@@ -5,29 +5,30 @@
 import { request } from "./api.js";
 import { fill, h, toast } from "./dom.js";
 import { setPlayerName } from "./store.js";
+import { lazy, t } from "./i18n.js";
 
-const T = {
-  account: "Account",
-  logIn: "Log in",
-  logOut: "Log out",
-  register: "Register",
-  profile: "Profile",
-  name: "Name",
-  password: "Password",
-  newPassword: "New password",
-  title: "Your account",
-  loggedInAs: (n) => `Logged in as ${n}.`,
-  guestNote: "Without an account you play as a guest: your name is marked “(guest)”, and guests get no statistics or rating. An account keeps your name for you alone, with a rating per game.",
-  registerNote: "3 to 24 characters; the same name in other letter case is the same account. The password needs at least 8 characters.",
-  registered: "Account created: you are logged in.",
-  changed: "Password changed: your other sessions were logged out.",
-  changePassword: "Change the password",
-  deleteAccount: "Delete the account",
-  deleteNote: "Your finished games stay, shown as “Deleted player”; your rating and friends go.",
-  deleteConfirm: "Delete your account for good?",
-  deleted: "Account deleted.",
-  loggedOut: "Logged out.",
-};
+const T = lazy(() => ({
+  account: t("Account"),
+  logIn: t("Log in"),
+  logOut: t("Log out"),
+  register: t("Register"),
+  profile: t("Profile"),
+  name: t("Name"),
+  password: t("Password"),
+  newPassword: t("New password"),
+  title: t("Your account"),
+  loggedInAs: (n) => t("Logged in as {name}.", { name: n }),
+  guestNote: t("Without an account you play as a guest: your name is marked “(guest)”, and guests get no statistics or rating. An account keeps your name for you alone, with a rating per game."),
+  registerNote: t("3 to 24 characters; the same name in other letter case is the same account. The password needs at least 8 characters."),
+  registered: t("Account created: you are logged in."),
+  changed: t("Password changed: your other sessions were logged out."),
+  changePassword: t("Change the password"),
+  deleteAccount: t("Delete the account"),
+  deleteNote: t("Your finished games stay, shown as “Deleted player”; your rating and friends go."),
+  deleteConfirm: t("Delete your account for good?"),
+  deleted: t("Account deleted."),
+  loggedOut: t("Logged out."),
+}));
 
 export const accountApi = {
   me: () => request("GET", "/api/me"),

@@ -1,7 +1,11 @@
-// The server's REST API (see /docs): lobby, tables, statistics.
+// The server's REST API (see /docs): lobby, tables, statistics. Every request says the
+// player's language (Accept-Language), and so does the WebSocket (?lang=): the server's texts
+// come in it.
+
+import { lang } from "./i18n.js";
 
 async function send(method, path, body) {
-  const init = { method, headers: {} };
+  const init = { method, headers: { "accept-language": lang() } };
   if (body !== undefined) {
     init.headers["content-type"] = "application/json";
     init.body = JSON.stringify(body);
@@ -63,8 +67,8 @@ export const api = {
 
 export function wsUrl(id, token) {
   const proto = location.protocol === "https:" ? "wss:" : "ws:";
-  const query = token ? `?token=${encodeURIComponent(token)}` : "";
-  return `${proto}//${location.host}/ws/tables/${encodeURIComponent(id)}${query}`;
+  const query = new URLSearchParams(token ? { token, lang: lang() } : { lang: lang() });
+  return `${proto}//${location.host}/ws/tables/${encodeURIComponent(id)}?${query}`;
 }
 
 export { request };

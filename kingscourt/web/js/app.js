@@ -1,5 +1,5 @@
 // The client's entry point: a hash router over the lobby, the new-table screen, a table,
-// the invitation page and the statistics pages.
+// the invitation page and the statistics pages, in the player's language (i18n.js).
 
 import { clear, h } from "./dom.js";
 import { showLobby } from "./lobby.js";
@@ -7,9 +7,10 @@ import { showSetup } from "./setup.js";
 import { showTable } from "./table.js";
 import { showInvite } from "./invite.js";
 import { showLeaderboard, showPlayer } from "./stats.js";
-import { loadAccount, showAccount } from "./account.js";
+import { loadAccount, renderNav, showAccount } from "./account.js";
 import { showProfile } from "./profile.js";
 import { showReplay } from "./replay.js";
+import { languageSwitch, onLanguage, startLanguage, t } from "./i18n.js";
 
 const root = document.getElementById("app");
 let leaving = null; // the current page's clean-up (closes a table's WebSocket)
@@ -31,11 +32,17 @@ function route() {
     else if (page === "account") showAccount(ctx);
     else if (page === "profile") showProfile(ctx, rest.join("/"));
     else if (page === "replay") showReplay(ctx, rest[0], rest[1] || null);
-    else root.append(h("p", {}, "No such page. ", h("a", { href: "#/" }, "To the lobby")));
+    else root.append(h("p", {}, t("No such page."), " ", h("a", { href: "#/" }, t("To the lobby"))));
   } catch (e) {
     root.append(h("p.error", {}, String(e)));
   }
 }
 
 window.addEventListener("hashchange", route);
-loadAccount().finally(route); // who is logged in, before the first page
+// the language first (its catalogue), then who is logged in, then the first page; a switch
+// of language draws the header and the current screen again
+startLanguage().finally(() => {
+  document.getElementById("lang-box").append(languageSwitch());
+  onLanguage(() => { renderNav(); route(); });
+  loadAccount().finally(route);
+});

@@ -5,6 +5,8 @@
 // Colours come from CSS (faces.css): every suit shape is filled with currentColor and the
 // card carries a suit-S/H/D/C class, so the four-colour deck is one class on <html>.
 
+import { lazy, t, tn } from "./i18n.js";
+
 const NS = "http://www.w3.org/2000/svg";
 
 function svg(tag, attrs = {}, ...children) {
@@ -102,7 +104,7 @@ export function fan(n, label) {
   el.className = "fan";
   el.dataset.cards = String(n);
   el.setAttribute("role", "img");
-  el.setAttribute("aria-label", label || `${n} cards`);
+  el.setAttribute("aria-label", label || tn("{n} card", "{n} cards", n));
   el.style.setProperty("--n", String(n));
   for (let i = 0; i < n; i++) {
     const b = document.createElement("span");
@@ -123,14 +125,14 @@ const KKK_ICONS = {
   animals: "M5 8 A2 2 0 1 1 5.1 8 M9 5 A2 2 0 1 1 9.1 5 M13 5 A2 2 0 1 1 13.1 5 M16 9 A2 2 0 1 1 16.1 9 M6 15 Q10 9 15 15 Q15 18 10.5 17.5 Q6 18 6 15 Z",
   farms: "M2 10 L10 3 L18 10 M4 9 L4 18 L16 18 L16 9 M8 18 L8 13 L12 13 L12 18",
 };
-const KKK_HINT = {
-  kings: "kings: (n−1)², at most 36",
-  churches: "most churches: 10",
-  victory_points: "as printed",
-  knights: "most knights: 2 each, else 1",
-  animals: "per kind: 1, 3, 6, 10, 15",
-  farms: "farmer + wife 7, with farmhouse 14",
-};
+const KKK_HINT = lazy(() => ({
+  kings: t("kings: (n−1)², at most 36"),
+  churches: t("most churches: 10"),
+  victory_points: t("as printed"),
+  knights: t("most knights: 2 each, else 1"),
+  animals: t("per kind: 1, 3, 6, 10, 15"),
+  farms: t("farmer + wife 7, with farmhouse 14"),
+}));
 
 /** Ku-Ka-König's icon for a card counting on sheet line ``sheet`` (no text inside). */
 export function kkkIcon(sheet) {

@@ -2,9 +2,11 @@
 // with data-text (Ucho Króla's cards) opens a small panel with its name, kind, prestige and
 // text; a tap elsewhere or Escape closes it. Installed once for the whole page.
 
-const KIND = { character: "Character", intrigue: "Intrigue", buffoonery: "Buffoonery",
-  special: "Special", ucho: "Ucho Króla", unknown: "" }; // player-facing
-const PRESTIGE = "prestige";
+import { lazy, t } from "./i18n.js";
+
+// the kinds of Ucho Króla's cards; the card "Ucho Króla" keeps its Polish name
+const KIND = lazy(() => ({ character: t("Character"), intrigue: t("Intrigue"), buffoonery: t("Buffoonery"),
+  special: t("Special"), ucho: "Ucho Króla", unknown: "" }));
 
 let pop = null;
 let owner = null;
@@ -22,13 +24,13 @@ export function openCardText(el) {
   pop.className = "card-text-pop";
   pop.id = "card-text";
   pop.setAttribute("role", "dialog");
-  pop.setAttribute("aria-label", el.dataset.name || "card");
+  pop.setAttribute("aria-label", el.dataset.name || t("card"));
   const head = document.createElement("h4");
   head.textContent = el.dataset.name || "";
   const kind = document.createElement("div");
   kind.className = "kind";
   const p = el.dataset.prestige;
-  kind.textContent = [KIND[el.dataset.kind] || "", p ? `${p} ${PRESTIGE}` : ""].filter(Boolean).join(" · ");
+  kind.textContent = [KIND[el.dataset.kind] || "", p ? t("{n} prestige", { n: Number(p) }) : ""].filter(Boolean).join(" · ");
   const text = document.createElement("p");
   text.textContent = el.dataset.text;
   pop.append(head, kind, text);

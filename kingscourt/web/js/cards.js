@@ -3,8 +3,13 @@
 import { h } from "./dom.js";
 import { SUIT_NAME } from "./names.js";
 import { frenchFace } from "./card_faces.js";
+import { lazy, t } from "./i18n.js";
 
-const RANK_NAME = { A: "Ace", K: "King", Q: "Queen", J: "Jack", T: "10" };
+// a card's name as a sentence says it: "Queen of Spades", in the player's language
+const CARD_NAME = lazy(() => ({
+  A: (suit) => t("Ace of {suit}", { suit }), K: (suit) => t("King of {suit}", { suit }),
+  Q: (suit) => t("Queen of {suit}", { suit }), J: (suit) => t("Jack of {suit}", { suit }),
+}));
 export const RANKS = "AKQJT98765432";
 export const SUITS = "SHDC";
 
@@ -13,7 +18,9 @@ export function rankText(card) {
 }
 
 export function cardName(card) {
-  return `${RANK_NAME[card[0]] || card[0]} of ${SUIT_NAME[card[1]]}`;
+  const suit = SUIT_NAME[card[1]];
+  const court = CARD_NAME[card[0]];
+  return court ? court(suit) : t("{rank} of {suit}", { rank: rankText(card), suit });
 }
 
 /** A card face; as a button when onClick is given. */
@@ -25,7 +32,7 @@ export function cardFace(card, { onClick, legal, extra = "" } = {}) {
   if (onClick) {
     return h("button", {
       class: cls, type: "button", dataset: { card },
-      "aria-label": `${cardName(card)}${legal === false ? " (not playable)" : ""}`,
+      "aria-label": legal === false ? t("{card} (not playable)", { card: cardName(card) }) : cardName(card),
       onClick: () => onClick(card),
     }, parts);
   }

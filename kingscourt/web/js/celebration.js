@@ -3,13 +3,17 @@
 // the King is made. It closes on a click, Escape (the board's key handler) or after a while.
 
 import { h } from "./dom.js";
+import { lazy, t } from "./i18n.js";
+import { you } from "./names.js";
 
-const TEXT = {
-  big: "KING!",
-  seat: (seat) => `Seat ${seat + 1}`,
-  took: (who, k) => `${who} ${who === "You" ? "take" : "takes"} ${k.tricks === 13 ? "all 13" : k.tricks} tricks of deal ${k.deal}.`,
-  close: "Hurray",
-};
+const TEXT = lazy(() => ({
+  big: t("KING!"),
+  seat: (seat) => t("Seat {n}", { n: seat + 1 }),
+  took: (who, k) => (who === you()
+    ? (k.tricks === 13 ? t("You take all 13 tricks of deal {deal}.", { deal: k.deal }) : t("You take {tricks} tricks of deal {deal}.", { tricks: k.tricks, deal: k.deal }))
+    : (k.tricks === 13 ? t("{who} takes all 13 tricks of deal {deal}.", { who, deal: k.deal }) : t("{who} takes {tricks} tricks of deal {deal}.", { who, tricks: k.tricks, deal: k.deal }))),
+  close: t("Hurray"),
+}));
 
 // how long the banner stays unless closed first
 export const CELEBRATION_MS = 6000;

@@ -8,27 +8,29 @@
 
 import { h, fill } from "./dom.js";
 import { playerName } from "./store.js";
+import { clockTime, lazy, t } from "./i18n.js";
 
-const TEXT = {
-  title: "Chat",
-  placeholder: "Say something…",
-  send: "Send",
-  spectators: "Spectators",
-  spectator: "spectator",
-  you: "you",
-  seat: (n) => `seat ${n}`,
-  empty: "No messages yet. Say hello!",
-  closed: "The host has closed the chat to spectators.",
-  closedHost: "Spectators cannot write now.",
-  closeSpectators: "Close chat to spectators",
-  openSpectators: "Open chat to spectators",
-  offline: "Not connected — the message was not sent.",
-  unread: (n) => `${n} new`,
+const TEXT = lazy(() => ({
+  title: t("Chat"),
+  placeholder: t("Say something…"),
+  send: t("Send"),
+  spectators: t("Spectators"),
+  spectator: t("spectator"),
+  you: t("you"),
+  seat: (n) => t("seat {n}", { n }),
+  empty: t("No messages yet. Say hello!"),
+  closed: t("The host has closed the chat to spectators."),
+  closedHost: t("Spectators cannot write now."),
+  closeSpectators: t("Close chat to spectators"),
+  openSpectators: t("Open chat to spectators"),
+  offline: t("Not connected — the message was not sent."),
+  unread: (n) => t("{n} new", { n }),
   jump: (n) => `💬 ${n}`,
-  phrases: "Quick phrases",
-  emotes: "Emotes",
-};
-const PHRASES = ["Good luck!", "Well played", "Thanks", "Oops"];
+  phrases: t("Quick phrases"),
+  emotes: t("Emotes"),
+  // sent as they read in the sender's language
+  quick: [t("Good luck!"), t("Well played"), t("Thanks"), t("Oops")],
+}));
 const EMOTES = ["👍", "😀", "😮", "😢", "😂", "👏"];
 const MAX = 300;  // characters, as the server counts them after trimming
 const KEEP = 200; // lines kept on the page per list
@@ -67,7 +69,7 @@ export function mountChat(parent, { send, host, head }) {
   }, input, h("button.small", { type: "submit" }, TEXT.send));
   const quick = h("div.chat-quick", {},
     h("span.chat-quick-group", { role: "group", "aria-label": TEXT.phrases },
-      PHRASES.map((p) => h("button.secondary.small.chat-phrase", { type: "button", onClick: () => say(chatMessage(p)) }, p))),
+      TEXT.quick.map((p) => h("button.secondary.small.chat-phrase", { type: "button", onClick: () => say(chatMessage(p)) }, p))),
     h("span.chat-quick-group", { role: "group", "aria-label": TEXT.emotes },
       EMOTES.map((e) => h("button.secondary.small.chat-emote", { type: "button", "aria-label": e, onClick: () => say(chatMessage(e)) }, e))));
   const panel = h("details.panel.chat", {},
@@ -111,7 +113,7 @@ export function mountChat(parent, { send, host, head }) {
       ? `${m.name} (${TEXT.spectator})`
       : `${m.name} (${TEXT.seat(m.seat + 1)}${m.seat === me ? `, ${TEXT.you}` : ""})`;
     const at = new Date(m.at);
-    const time = Number.isNaN(at.getTime()) ? "" : at.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+    const time = clockTime(at);
     return h("li.chat-msg", { class: m.seat === me && me !== null ? "mine" : undefined,
       dataset: { seat: m.seat === null || m.seat === undefined ? "spectator" : String(m.seat) } },
       h("span.chat-who", {}, who), h("span.chat-text", {}, m.text),

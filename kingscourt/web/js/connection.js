@@ -1,16 +1,17 @@
 // One WebSocket to a table, reconnecting with backoff until closed on purpose.
 
 import { wsUrl } from "./api.js";
+import { lazy, t } from "./i18n.js";
 
 // close codes after which reconnecting would not help (4409: a newer window took over;
 // 4410: the table was cancelled or abandoned)
-const REFUSALS = {
-  4404: "There is no such table.",
-  4401: "This seat link is not valid (a seat's link stops working when its player leaves).",
-  4409: "This seat is open in too many other windows: this one was closed.",
-  4410: "This table was closed (its host cancelled it, or nobody was there).",
-  4429: "This table has as many spectators as it admits. Try again later.",
-};
+const REFUSALS = lazy(() => ({
+  4404: t("There is no such table."),
+  4401: t("This seat link is not valid (a seat's link stops working when its player leaves)."),
+  4409: t("This seat is open in too many other windows: this one was closed."),
+  4410: t("This table was closed (its host cancelled it, or nobody was there)."),
+  4429: t("This table has as many spectators as it admits. Try again later."),
+}));
 
 export class Connection {
   /** onMessage(msg) for every server message; onStatus("open" | "lost" | "refused", text). */
@@ -36,7 +37,7 @@ export class Connection {
     };
     ws.onclose = (event) => {
       if (this.closed || ws !== this.ws) return;
-      if (event.code in REFUSALS) {
+      if (REFUSALS[event.code]) {
         this.closed = true;
         this.onStatus("refused", REFUSALS[event.code]);
         return;

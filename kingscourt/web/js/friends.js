@@ -6,29 +6,35 @@ import { api, request } from "./api.js";
 import { fill, h, toast } from "./dom.js";
 import { account } from "./account.js";
 import { rememberSeat } from "./store.js";
+import { lazy, t } from "./i18n.js";
 
-const T = {
-  friends: "Friends",
-  loginHint: "Log in to follow friends, see who is online and get invitations by name.",
-  logIn: "Log in",
-  invitations: "Invitations",
-  invitation: (i) => `${i.from} invites you to seat ${i.seat + 1} of a ${i.title} table (${i.status}).`,
-  take: "Take the seat",
-  decline: "Decline",
-  noFriends: "You follow nobody yet.",
-  online: "online",
-  offline: "offline",
-  watch: "Watch",
-  joinSeat: (n) => `Join seat ${n}`,
-  tableLine: (t) => `${t.title}, ${t.status}`,
-  follow: "Follow",
-  followName: "Player name",
-  unfollow: "Unfollow",
-  followed: (n) => `You follow ${n}.`,
-  inviteName: "Account name",
-  invite: "Invite by name",
-  invited: (n) => `Invitation sent to ${n}: it shows in their lobby.`,
-};
+// a table's status as the lobby says it
+const STATUS = lazy(() => ({ waiting: t("waiting for players"), playing: t("playing") }));
+
+const T = lazy(() => ({
+  friends: t("Friends"),
+  loginHint: t("Log in to follow friends, see who is online and get invitations by name."),
+  logIn: t("Log in"),
+  invitations: t("Invitations"),
+  invitation: (i) => t("{from} invites you to seat {n} of a {game} table ({status}).",
+    { from: i.from, n: i.seat + 1, game: i.title, status: STATUS[i.status] || i.status }),
+  take: t("Take the seat"),
+  decline: t("Decline"),
+  noFriends: t("You follow nobody yet."),
+  online: t("online"),
+  offline: t("offline"),
+  watch: t("Watch"),
+  joinSeat: (n) => t("Join seat {n}", { n }),
+  tableLine: (table) => `${table.title}, ${STATUS[table.status] || table.status}`,
+  follow: t("Follow"),
+  followName: t("Player name"),
+  unfollow: t("Unfollow"),
+  followed: (n) => t("You follow {name}.", { name: n }),
+  inviteName: t("Account name"),
+  invite: t("Invite by name"),
+  invited: (n) => t("Invitation sent to {name}: it shows in their lobby.", { name: n }),
+  inviteNameSeat: (n) => t("Account name (seat {n})", { n }),
+}));
 
 export const friendsApi = {
   friends: () => request("GET", "/api/me/friends"),
@@ -116,7 +122,7 @@ function friendItem(f, reload) {
 /** In the waiting room: invite an account by name to a free seat (with the seat's invitation). */
 export function inviteByName(tableId, seat, invite) {
   if (!account()) return null;
-  const name = h("input.invite-name", { placeholder: T.inviteName, maxLength: 24, "aria-label": `${T.inviteName} (seat ${seat + 1})` });
+  const name = h("input.invite-name", { placeholder: T.inviteName, maxLength: 24, "aria-label": T.inviteNameSeat(seat + 1) });
   return h("form.invite-by-name", {
     onSubmit: async (e) => {
       e.preventDefault();

@@ -4,8 +4,11 @@
 
 import { api } from "./api.js";
 import { h } from "./dom.js";
+import { onLanguage, t, tn } from "./i18n.js";
 
 let loading = null;
+// the labels, help and card texts come in the player's language: loaded again after a switch
+onLanguage(() => { loading = null; });
 
 /** Every game the server runs, as /api/games lists them (a failed load is tried again). */
 export function loadGames() {
@@ -27,7 +30,7 @@ export async function gameInfoInto(box, name, show = (el) => box.append(el)) {
     show(h("p.error", {}, e.message));
     return null;
   }
-  if (!info) show(h("p.error", {}, `This server does not run ${name}.`));
+  if (!info) show(h("p.error", {}, t("This server does not run {game}.", { game: name })));
   return info;
 }
 
@@ -50,20 +53,20 @@ export function ruleShort(rule) {
  */
 export function rulesInShort(info, rules) {
   const parts = [];
-  if (info.name === "king") parts.push(rules && rules.short_game ? "12 deals" : "20 deals");
+  if (info.name === "king") parts.push(tn("{n} deal", "{n} deals", rules && rules.short_game ? 12 : 20));
   let changed = 0;
   for (const r of info.rules) {
     const value = rules && r.name in rules ? rules[r.name] : r.default;
     if (value === r.default) continue;
     changed += 1;
     if (info.name === "king" && r.name === "short_game") continue; // said as the deals
-    parts.push(value === true ? ruleShort(r) : `${ruleShort(r)}: ${valueLabel(r, value)}`);
+    parts.push(value === true ? ruleShort(r) : t("{rule}: {value}", { rule: ruleShort(r), value: valueLabel(r, value) }));
   }
-  if (!changed) parts.push("rulebook rules");
+  if (!changed) parts.push(t("rulebook rules"));
   return parts.join(" · ");
 }
 
 /** Every rule of a table, in words, one per line (a tooltip for the short form). */
 export function rulesInFull(info, rules) {
-  return info.rules.map((r) => `${r.label}: ${valueLabel(r, rules && r.name in rules ? rules[r.name] : r.default)}`).join("\n");
+  return info.rules.map((r) => t("{rule}: {value}", { rule: r.label, value: valueLabel(r, rules && r.name in rules ? rules[r.name] : r.default) })).join("\n");
 }

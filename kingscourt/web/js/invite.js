@@ -4,23 +4,25 @@
 import { api } from "./api.js";
 import { fill, h, toast } from "./dom.js";
 import { playerName, rememberSeat, seatAt, setPlayerName } from "./store.js";
+import { t } from "./i18n.js";
+import { levelName } from "./names.js";
 
 export async function showInvite({ root }, tableId, invite) {
-  const box = h("section.panel", {}, h("h1", {}, "Invitation"), h("p.muted", {}, "Loading the table…"));
+  const box = h("section.panel", {}, h("h1", {}, t("Invitation")), h("p.muted", {}, t("Loading the table…")));
   root.append(box);
   let info;
   try {
     info = await api.table(tableId);
   } catch (e) {
-    fill(box, h("h1", {}, "Invitation"), h("p.error", {}, e.message));
+    fill(box, h("h1", {}, t("Invitation")), h("p.error", {}, e.message));
     return;
   }
-  const input = h("input#join-name", { value: playerName(), placeholder: "Your name", maxLength: 24, required: true });
+  const input = h("input#join-name", { value: playerName(), placeholder: t("Your name"), maxLength: 24, required: true });
   const form = h("form.join", {
     onSubmit: async (e) => {
       e.preventDefault();
       const name = input.value.trim();
-      if (!name) { toast("Enter your name first."); return; }
+      if (!name) { toast(t("Enter your name first.")); return; }
       setPlayerName(name);
       try {
         const result = await api.join(tableId, invite, name);
@@ -36,10 +38,11 @@ export async function showInvite({ root }, tableId, invite) {
         }
       }
     },
-  }, h("label", {}, "Your name ", input), h("button", { type: "submit" }, "Take the seat"));
-  const others = info.seats.map((s) => (s.kind === "bot" ? `Bot ${s.seat + 1} (${s.level})` : s.name ? `${s.name}${s.guest ? " (guest)" : ""}` : "free seat")).join(", ");
+  }, h("label", {}, `${t("Your name")} `, input), h("button", { type: "submit" }, t("Take the seat")));
+  const others = info.seats.map((s) => (s.kind === "bot" ? t("Bot {n} ({level})", { n: s.seat + 1, level: levelName(s.level) })
+    : s.name ? `${s.name}${s.guest ? ` ${t("(guest)")}` : ""}` : t("free seat"))).join(", ");
   fill(box,
-    h("h1", {}, `Invitation to ${info.title}`),
-    h("p", {}, `Table ${info.id}: ${others}.`),
-    info.status === "waiting" || info.status === "playing" ? form : h("p", {}, info.status === "abandoned" ? "This table was closed." : "This game is over."));
+    h("h1", {}, t("Invitation to {game}", { game: info.title })),
+    h("p", {}, t("Table {table}: {seats}.", { table: info.id, seats: others })),
+    info.status === "waiting" || info.status === "playing" ? form : h("p", {}, info.status === "abandoned" ? t("This table was closed.") : t("This game is over.")));
 }

@@ -10,14 +10,23 @@ import { fan } from "./card_faces.js";
 import { resultBlock } from "./result.js";
 import { rulesPanel } from "./rules_panel.js";
 import { CELEBRATION_MS, kingCelebration } from "./celebration.js";
+import { lazy, t, tn } from "./i18n.js";
 
 const POSITIONS = ["bottom", "right", "top", "left"]; // play runs counter-clockwise
+
+// what each contract counts, one of it (the server names the unit in English; a unit it sends
+// in the player's language already is shown as it comes)
+const UNIT = lazy(() => ({
+  trick: t("trick"), heart: t("heart"), "king or jack": t("king or jack"), queen: t("queen"),
+  "king of hearts": t("King of Hearts"), "one of the last two tricks": t("one of the last two tricks"),
+}));
 
 // The seven contracts as /api/games serves them: name, the rulebook's line, points per unit.
 function contractBook(info) {
   const byId = {};
   for (const c of info.contracts) {
-    byId[c.id] = { ...c, about: `${c.description} (${signed(c.per_unit)} per ${c.unit})`, short: c.name.split(" ")[0] };
+    const about = t("{description} ({points} per {unit})", { description: c.description, points: signed(c.per_unit), unit: UNIT[c.unit] || c.unit });
+    byId[c.id] = { ...c, about, short: c.name.split(" ")[0] };
   }
   const book = {
     byId,
@@ -118,17 +127,17 @@ function topBar(v, ctx, book) {
   const chooser = v.chooser !== null && v.chooser !== undefined ? ctx.name(v.chooser) : "—";
   if (v.over) {
     return h("div.topbar", { id: "king-topbar" },
-      h("div.deal", {}, `Game over after ${v.score_table.length} deals`),
-      h("div.contract", {}, v.kings.length ? `Kings made: ${v.kings.length}` : ""));
+      h("div.deal", {}, tn("Game over after {n} deal", "Game over after {n} deals", v.score_table.length)),
+      h("div.contract", {}, v.kings.length ? t("Kings made: {n}", { n: v.kings.length }) : ""));
   }
   return h("div.topbar", { id: "king-topbar" },
-    h("div.deal", {}, `Deal ${Math.min(v.deal, v.deals)}/${v.deals}`),
+    h("div.deal", {}, t("Deal {deal}/{deals}", { deal: Math.min(v.deal, v.deals), deals: v.deals })),
     h("div.contract", {},
-      h("strong#contract", {}, v.contract ? book.label(v.contract, v.trump) : "being chosen"),
+      h("strong#contract", {}, v.contract ? book.label(v.contract, v.trump) : t("being chosen")),
       v.contract ? h("span.muted", {}, ` — ${book.of(v.contract).about}`) : null,
-      h("span.muted", {}, ` · chooser: ${chooser}`)),
+      h("span.muted", {}, ` · ${t("chooser: {name}", { name: chooser })}`)),
     h("div.open-contracts", { id: "open-contracts" },
-      h("span.muted", {}, "Open: "), openPen.length ? openPen : "no penalty contract",
+      h("span.muted", {}, `${t("Open:")} `), openPen.length ? openPen : t("no penalty contract"),
       h("span.chip.trump", { title: book.of(book.trump).about }, `${book.of(book.trump).name} ×${v.open_contracts[book.trump]}`)));
 }
 
@@ -138,11 +147,11 @@ function felt(v, me, ctx) {
     const s = (base + i) % 4;
     const moving = v.to_move.includes(s);
     return h(`div.seat-box.${POSITIONS[i]}`, { class: moving ? "moving" : "", dataset: { seat: s } },
-      h("div.seat-name", {}, ctx.name(s), ctx.guest?.(s), v.chooser === s ? h("span.badge", { title: "chooses this deal" }, "chooser") : null),
+      h("div.seat-name", {}, ctx.name(s), ctx.guest?.(s), v.chooser === s ? h("span.badge", { title: t("chooses this deal") }, t("chooser")) : null),
       h("div.seat-stats", {},
-        `${signed(v.scores[s])} · tricks ${v.tricks_taken[s]}`,
-        v.deal_points[s] ? ` · deal ${signed(v.deal_points[s])}` : "",
-        i !== 0 || me === null ? ` · ${v.hand_sizes[s]} cards` : ""),
+        `${signed(v.scores[s])} · ${t("tricks {n}", { n: v.tricks_taken[s] })}`,
+        v.deal_points[s] ? ` · ${t("deal {points}", { points: signed(v.deal_points[s]) })}` : "",
+        i !== 0 || me === null ? ` · ${tn("{n} card", "{n} cards", v.hand_sizes[s])}` : ""),
       i !== 0 || me === null ? fan(v.hand_sizes[s]) : null); // card_faces.js: the hand's backs
   });
   let trick = v.trick;
@@ -157,10 +166,11 @@ function felt(v, me, ctx) {
   });
   return h("div.felt", {},
     seatBoxes,
-    h("div.trick", { id: "trick", class: done ? "done" : "", "aria-label": "the trick" },
+    h("div.trick", { id: "trick", class: done ? "done" : "", "aria-label": t("the trick") },
       slots,
-      done ? h("div.trick-note", {}, `${ctx.name(trick.winner)} took the trick`) : null,
-      !trick.cards.length && v.phase === "choose" ? h("div.trick-note", {}, `${ctx.name(v.chooser)} ${v.chooser === me ? "choose" : "chooses"} the contract…`) : null));
+      done ? h("div.trick-note", {}, trick.winner === me ? t("You took the trick") : t("{name} took the trick", { name: ctx.name(trick.winner) })) : null,
+      !trick.cards.length && v.phase === "choose" ? h("div.trick-note", {}, v.chooser === me ? t("You choose the contract…")
+        : t("{name} chooses the contract…", { name: ctx.name(v.chooser) })) : null));
 }
 
 function hand(v, legalCards, myTurn, ctx) {
@@ -171,8 +181,8 @@ function hand(v, legalCards, myTurn, ctx) {
   }));
   return h("div.hand-area", {},
     ctx.refusal && !(v.phase === "choose" && myTurn) ? h("div.hand-title.refusal#refusal", { role: "alert" }, ctx.refusal.text)
-      : h("div.hand-title", {}, playing ? "Your turn: play a highlighted card" : "Your hand"),
-    h("div.hand", { id: "hand", role: "group", "aria-label": "your hand" }, cards));
+      : h("div.hand-title", {}, playing ? t("Your turn: play a highlighted card") : t("Your hand")),
+    h("div.hand", { id: "hand", role: "group", "aria-label": t("your hand") }, cards));
 }
 
 function chooserDialog(v, ctx, book) {
@@ -182,10 +192,10 @@ function chooserDialog(v, ctx, book) {
   const trumps = choices.filter((a) => a.startsWith(trumpAction));
   const trump = book.of(book.trump);
   const quota = v.quota_left && v.quota_left[v.seat];
-  return h("div.chooser", { id: "chooser", role: "dialog", "aria-label": "Choose the contract" },
-    h("h2", {}, "Choose this deal's contract"),
+  return h("div.chooser", { id: "chooser", role: "dialog", "aria-label": t("Choose the contract") },
+    h("h2", {}, t("Choose this deal's contract")),
     ctx.refusal ? h("p.refusal#refusal", { role: "alert" }, ctx.refusal.text) : null,
-    quota ? h("p.muted", {}, `You may still choose ${quota[0]} penalty contract(s) and ${quota[1]} trump deal(s).`) : null,
+    quota ? h("p.muted", {}, quotaLine(quota)) : null,
     h("div.choice-group", {}, penalties.map((a) => {
       const id = a.slice(7);
       return h("button.contract-btn", { dataset: { action: a }, onClick: () => ctx.act(a) },
@@ -195,7 +205,14 @@ function chooserDialog(v, ctx, book) {
       const s = a.slice(-1);
       return h("button.contract-btn.suit", { dataset: { action: a }, class: s === "H" || s === "D" ? "red" : "", onClick: () => ctx.act(a) },
         h("strong", {}, SUIT_SYMBOL[s]), h("span", {}, SUIT_NAME[s]));
-    })) : h("p.muted", {}, "No trump deal is open to you."));
+    })) : h("p.muted", {}, t("No trump deal is open to you.")));
+}
+
+// what the chooser may still choose: penalty contracts and trump deals, each counted
+function quotaLine([penalties, trumps]) {
+  const p = tn("{n} penalty contract", "{n} penalty contracts", penalties);
+  const k = tn("{n} trump deal", "{n} trump deals", trumps);
+  return t("You may still choose {penalties} and {trumps}.", { penalties: p, trumps: k });
 }
 
 function toolbar(open, render) {
@@ -204,22 +221,22 @@ function toolbar(open, render) {
     onClick: () => { open[key] = !open[key]; render(); },
   }, `${label} (${k})`);
   return h("div.toolbar", {},
-    btn("last", "Last trick", "L"), btn("tables", "Tables", "T"),
-    btn("counter", "Card counter", "C"), btn("rules", "Table rules", "R"));
+    btn("last", t("Last trick"), "L"), btn("tables", t("Tables"), "T"),
+    btn("counter", t("Card counter"), "C"), btn("rules", t("Table rules"), "R"));
 }
 
 function lastTrick(v, ctx) {
-  const t = v.last_trick;
-  return h("section.side-panel#last-trick", {}, h("h3", {}, "Last trick"),
-    t ? h("div.last-trick", {}, t.cards.map(([s, c]) => h("div.lt", {}, cardFace(c, { extra: s === t.winner ? "winner" : "" }), h("span", {}, ctx.name(s)))),
-      h("p", {}, `${ctx.name(t.winner)} took it.`))
-      : h("p.muted", {}, "No trick is closed yet."));
+  const trick = v.last_trick;
+  return h("section.side-panel#last-trick", {}, h("h3", {}, t("Last trick")),
+    trick ? h("div.last-trick", {}, trick.cards.map(([s, c]) => h("div.lt", {}, cardFace(c, { extra: s === trick.winner ? "winner" : "" }), h("span", {}, ctx.name(s)))),
+      h("p", {}, trick.winner === ctx.me ? t("You took it.") : t("{name} took it.", { name: ctx.name(trick.winner) })))
+      : h("p.muted", {}, t("No trick is closed yet.")));
 }
 
 function counter(v) {
   const played = new Set(v.played || []);
-  return h("section.side-panel#counter", {}, h("h3", {}, "Card counter"),
-    h("p.muted", {}, "Cards still out this deal; played ones are struck."),
+  return h("section.side-panel#counter", {}, h("h3", {}, t("Card counter")),
+    h("p.muted", {}, t("Cards still out this deal; played ones are struck.")),
     SUITS.split("").map((s) => h("div.counter-row", {},
       h("span", { class: s === "H" || s === "D" ? "red" : "" }, SUIT_SYMBOL[s], " "),
       RANKS.split("").map((r) => h("span", { class: played.has(r + s) ? "gone" : "out" }, rankText(r + s))))));
@@ -231,19 +248,20 @@ function choiceTable(v, ctx, book) {
   const kinds = [...book.penalties, book.trump];
   const chosen = (seat, k) => v.choices.filter((c) => c.seat === seat && c.contract === k);
   const seats = [0, 1, 2, 3];
-  return h("section.side-panel#choice-table", {}, h("h3", {}, "Choice table"),
+  return h("section.side-panel#choice-table", {}, h("h3", {}, t("Choice table")),
     h("table.grid.fit", {},
       h("colgroup", {}, h("col.contract-col"), seats.map(() => h("col"))),
-      h("thead", {}, h("tr", {}, h("th", {}, "Contract"), seats.map((s) => h("th", { dataset: { seat: s }, title: ctx.name(s) }, shortName(ctx, s))))),
+      h("thead", {}, h("tr", {}, h("th", {}, t("Contract")), seats.map((s) => h("th", { dataset: { seat: s }, title: ctx.name(s) }, shortName(ctx, s))))),
       h("tbody", {}, kinds.map((k) => h("tr", { dataset: { contract: k } },
         h("th", { title: book.of(k).about }, book.of(k).name),
         seats.map((s) => h("td", { dataset: { seat: s } }, chosen(s, k).map((c) => h("span.chosen", {
           dataset: { deal: c.deal },
-          title: `Deal ${c.deal}: ${ctx.name(s)} chose ${book.label(c.contract, c.trump)}`,
+          title: s === ctx.me ? t("Deal {deal}: You chose {contract}", { deal: c.deal, contract: book.label(c.contract, c.trump) })
+            : t("Deal {deal}: {name} chose {contract}", { deal: c.deal, name: ctx.name(s), contract: book.label(c.contract, c.trump) }),
         }, `${c.deal}${c.trump ? SUIT_SYMBOL[c.trump] : ""}`))))))),
-      h("tfoot", {}, h("tr", {}, h("th", { title: "penalty contracts + trump deals still to choose" }, "Left"),
-        seats.map((s) => h("td", {}, v.quota_left ? `${v.quota_left[s][0]}+${v.quota_left[s][1]}` : "free"))))),
-    h("p.muted.small-note", {}, "Each cell: the deals in which that seat chose the contract."));
+      h("tfoot", {}, h("tr", {}, h("th", { title: t("penalty contracts + trump deals still to choose") }, t("Left")),
+        seats.map((s) => h("td", {}, v.quota_left ? `${v.quota_left[s][0]}+${v.quota_left[s][1]}` : t("free")))))),
+    h("p.muted.small-note", {}, t("Each cell: the deals in which that seat chose the contract.")));
 }
 
 function shortName(ctx, seat) {
@@ -261,17 +279,17 @@ function scoreTable(v, ctx, book) {
       h("td", {}, row ? book.label(row.contract, row.trump) : current ? book.label(v.contract, v.trump) : ""),
       [0, 1, 2, 3].map((s) => h("td.num", {}, row ? (row.points[s] ? signed(row.points[s]) : "0") : ""))));
   }
-  return h("section.side-panel#score-table", {}, h("h3", {}, "Score table"),
+  return h("section.side-panel#score-table", {}, h("h3", {}, t("Score table")),
     h("table.grid", {},
-      h("thead", {}, h("tr", {}, h("th", {}, "#"), h("th", {}, "Chooser"), h("th", {}, "Contract"),
+      h("thead", {}, h("tr", {}, h("th", {}, "#"), h("th", {}, t("Chooser")), h("th", {}, t("Contract")),
         [0, 1, 2, 3].map((s) => h("th.num", {}, shortName(ctx, s))))),
       h("tbody", {}, rows),
-      h("tfoot", {}, h("tr", {}, h("th", { colSpan: 3 }, "Total"), v.scores.map((p) => h("th.num", {}, signed(p)))))));
+      h("tfoot", {}, h("tr", {}, h("th", { colSpan: 3 }, t("Total")), v.scores.map((p) => h("th.num", {}, signed(p)))))));
 }
 
 function result(v, ctx) {
   return resultBlock(v, ctx, {
     score: (s) => signed(v.scores[s]),
-    extra: (s) => (v.kings.some((k) => k.seat === s) ? h("span.kings", { title: "made King" }, " ♚") : null),
+    extra: (s) => (v.kings.some((k) => k.seat === s) ? h("span.kings", { title: t("made King") }, " ♚") : null),
   });
 }

@@ -8,8 +8,9 @@
 import { fill, h } from "./dom.js";
 import { resultBlock } from "./result.js";
 import { kkkHint, kkkIcon } from "./card_faces.js";
+import { list, t, tn } from "./i18n.js";
 
-const COUNT = ["Ku", "Ka", "König!"];
+const COUNT = ["Ku", "Ka", "König!"]; // the game's call, the same in every language
 const COUNT_MS = 380;
 
 // The card set in the card file's order (collections are sorted by it) and the sheet's lines.
@@ -45,18 +46,19 @@ export function mountKukakoenig(el, ctx) {
     const myTurn = !ctx.readOnly && me !== null && v.to_move.includes(me); // a replay never acts
     fill(el,
       h("div.topbar", {},
-        h("div.deal", {}, `Round ${v.round}${v.last_round ? " (last)" : ""} · half ${v.half} · call ${v.call}`),
-        h("div", {}, `Pile ${v.pile} · box ${v.box.length} seen + ${v.box_unseen} unseen`),
+        h("div.deal", {}, [v.last_round ? t("Round {n} (last)", { n: v.round }) : t("Round {n}", { n: v.round }),
+          t("half {n}", { n: v.half }), t("call {n}", { n: v.call })].join(" · ")),
+        h("div", {}, t("Pile {pile} · box {seen} seen + {unseen} unseen", { pile: v.pile, seen: v.box.length, unseen: v.box_unseen })),
         h("div#pick-status", {}, ctx.refusal ? h("span.refusal#refusal", { role: "alert" }, ctx.refusal.text) : pickStatus(v, me, myTurn, ctx))),
       h("div.kkk-layout", {},
-        h("div.kkk-rows", { id: "rows", role: "group", "aria-label": "the rows" },
+        h("div.kkk-rows", { id: "rows", role: "group", "aria-label": t("the rows") },
           v.rows.map((cards, i) => {
             const action = `row ${i + 1}`;
             const can = myTurn && legal.has(action) && counting === null;
             return h("button.kkk-row", {
               type: "button", disabled: !can, dataset: { row: i + 1 },
               class: `${v.my_pick === i + 1 ? "my-pick" : ""} ${cards.length ? "" : "empty"}`,
-              "aria-label": `Row ${i + 1}: ${cards.length ? cards.map((c) => (deck.byName[c] || { label: c }).label).join(", ") : "empty"}`,
+              "aria-label": t("Row {n}: {cards}", { n: i + 1, cards: cards.length ? cards.map((c) => (deck.byName[c] || { label: c }).label).join(", ") : t("empty") }),
               onClick: () => ctx.act(action),
             }, h("span.row-number", {}, String(i + 1)), cards.map((c) => tile(deck, c)));
           })),
@@ -111,29 +113,32 @@ export function mountKukakoenig(el, ctx) {
 }
 
 function pickStatus(v, me, myTurn, ctx) {
-  if (v.over) return "The game is over.";
-  if (me !== null && v.my_pick) return `Your secret pick: row ${v.my_pick}. Waiting for ${waiting(v, ctx)}…`;
-  if (myTurn) return "Pick a row in secret (click it or press its number).";
-  if (me !== null && !v.choosers.includes(me)) return `You sit out this call. Waiting for ${waiting(v, ctx)}…`;
-  return `Waiting for ${waiting(v, ctx)}…`;
+  if (v.over) return t("The game is over.");
+  if (me !== null && v.my_pick) return t("Your secret pick: row {row}. Waiting for {who}…", { row: v.my_pick, who: waiting(v, ctx) });
+  if (myTurn) return t("Pick a row in secret (click it or press its number).");
+  if (me !== null && !v.choosers.includes(me)) return t("You sit out this call. Waiting for {who}…", { who: waiting(v, ctx) });
+  return t("Waiting for {who}…", { who: waiting(v, ctx) });
 }
 
 function waiting(v, ctx) {
   const left = v.choosers.filter((s) => !v.picked.includes(s));
-  return left.length ? left.map((s) => ctx.name(s)).join(", ") : "the reveal";
+  return left.length ? left.map((s) => ctx.name(s)).join(", ") : t("the reveal");
 }
 
 function revealPanel(r, ctx, deck) {
   return h("section.side-panel#reveal", {},
-    h("h3", {}, `Revealed — round ${r.round}, call ${r.call}`),
-    h("ul.picks", {}, r.picks.map((p) => h("li", {}, `${ctx.name(p.seat)}: row ${p.row}`))),
+    h("h3", {}, t("Revealed — round {round}, call {call}", { round: r.round, call: r.call })),
+    h("ul.picks", {}, r.picks.map((p) => h("li", {}, t("{name}: row {row}", { name: ctx.name(p.seat), row: p.row })))),
     h("ul.events", {}, r.events.map((e) => {
       if (e.kind === "collision") {
-        return h("li.collision", {}, `Collision on row ${e.row}: ${e.seats.map((s) => ctx.name(s)).join(" and ")} — `,
-          tile(deck, e.burnt, "burnt"), ` burnt, ${e.left} card${e.left === 1 ? "" : "s"} left. They pick again.`);
+        return h("li.collision", {}, `${t("Collision on row {row}: {names}", { row: e.row, names: list(e.seats.map((s) => ctx.name(s))) })} — `,
+          tile(deck, e.burnt, "burnt"), ` ${tn("burnt, {n} card left. They pick again.", "burnt, {n} cards left. They pick again.", e.left)}`);
       }
-      if (e.kind === "take") return h("li", {}, `${ctx.name(e.seat)} take${e.seat === ctx.me ? "" : "s"} row ${e.row}: `, e.cards.map((c) => tile(deck, c)));
-      if (e.kind === "scoring") return h("li", {}, `${e.name === "first" ? "First" : "Second"} scoring.`);
+      if (e.kind === "take") {
+        return h("li", {}, `${e.seat === ctx.me ? t("You take row {row}:", { row: e.row }) : t("{name} takes row {row}:", { name: ctx.name(e.seat), row: e.row })} `,
+          e.cards.map((c) => tile(deck, c)));
+      }
+      if (e.kind === "scoring") return h("li", {}, e.name === "first" ? t("First scoring.") : t("Second scoring."));
       return null;
     })));
 }
@@ -151,26 +156,26 @@ function sortedCollection(cards, deck) {
 }
 
 function players(v, me, ctx, deck) {
-  return h("section.side-panel#collections", {}, h("h3", {}, "Collections"),
+  return h("section.side-panel#collections", {}, h("h3", {}, t("Collections")),
     v.collections.map((cards, s) => h("div.player", { class: s === me ? "mine" : "", dataset: { seat: s } },
       h("div.player-head", {}, h("strong", {}, ctx.name(s)), ctx.guest?.(s),
-        v.picked.includes(s) && !v.over ? h("span.badge", {}, "picked") : null,
-        v.choosers.includes(s) && !v.picked.includes(s) && !v.over ? h("span.badge.wait", {}, "choosing") : null,
-        v.received[s] ? h("span.badge", { title: "the row taken this round" }, `took row ${v.received[s]}`) : null,
-        h("span.muted", {}, ` ${cards.length} cards · ${v.scores[s]} points`)),
-      cards.length ? sortedCollection(cards, deck) : h("span.muted", {}, "nothing yet"))));
+        v.picked.includes(s) && !v.over ? h("span.badge", {}, t("picked")) : null,
+        v.choosers.includes(s) && !v.picked.includes(s) && !v.over ? h("span.badge.wait", {}, t("choosing")) : null,
+        v.received[s] ? h("span.badge", { title: t("the row taken this round") }, t("took row {row}", { row: v.received[s] })) : null,
+        h("span.muted", {}, ` ${tn("{n} card", "{n} cards", cards.length)} · ${tn("{n} point", "{n} points", v.scores[s])}`)),
+      cards.length ? sortedCollection(cards, deck) : h("span.muted", {}, t("nothing yet")))));
 }
 
 function sheets(v, ctx, deck) {
   const n = v.collections.length;
-  return h("section.side-panel#sheets", {}, h("h3", {}, "Scoring sheets"),
+  return h("section.side-panel#sheets", {}, h("h3", {}, t("Scoring sheets")),
     v.scorings.map((sc) => h("table.grid", { dataset: { scoring: sc.name } },
-      h("caption", {}, `${sc.name === "first" ? "First" : "Second"} scoring (round ${sc.round})`),
+      h("caption", {}, sc.name === "first" ? t("First scoring (round {n})", { n: sc.round }) : t("Second scoring (round {n})", { n: sc.round })),
       h("thead", {}, h("tr", {}, h("th", {}, ""), Array.from({ length: n }, (_, s) => h("th", {}, ctx.name(s))))),
       h("tbody", {}, deck.sheet.map(({ key, label }) => h("tr", { class: key === "total" ? "total" : "" },
         h("th", {}, label), sc.sheets.map((sheet) => h("td.num", {}, String(sheet[key])))))))));
 }
 
 function result(v, ctx) {
-  return resultBlock(v, ctx, { score: (s) => `${v.scores[s]} points` });
+  return resultBlock(v, ctx, { score: (s) => tn("{n} point", "{n} points", v.scores[s]) });
 }

@@ -3,7 +3,8 @@
 import { api } from "./api.js";
 import { fill, h, toast } from "./dom.js";
 import { loadGames, rulesInFull, rulesInShort } from "./games.js";
-import { GAME_BLURBS } from "./names.js";
+import { GAME_BLURBS, levelName } from "./names.js";
+import { lazy, t } from "./i18n.js";
 import { recentGames } from "./replay.js";
 import { forgetSeat, playerName, rememberSeat, seats, setPlayerName } from "./store.js";
 import { account } from "./account.js";
@@ -12,30 +13,30 @@ import { friendsPanel } from "./friends.js";
 export function nameField() {
   const me = account(); // logged in: you play under your account's name
   if (me) {
-    return h("label.name-field", {}, "You play as ",
-      h("input#player-name", { value: me.name, readOnly: true, "aria-label": "Your name" }));
+    return h("label.name-field", {}, `${t("You play as")} `,
+      h("input#player-name", { value: me.name, readOnly: true, "aria-label": t("Your name") }));
   }
   const input = h("input#player-name", {
-    value: playerName(), placeholder: "Your name", maxLength: 24, autocomplete: "nickname",
-    "aria-label": "Your name",
+    value: playerName(), placeholder: t("Your name"), maxLength: 24, autocomplete: "nickname",
+    "aria-label": t("Your name"),
     onInput: (e) => setPlayerName(e.target.value.trim()),
   });
-  return h("label.name-field", {}, "Your name ", input);
+  return h("label.name-field", {}, `${t("Your name")} `, input);
 }
 
 export function showLobby({ root }) {
-  const tablesBox = h("div.table-list", {}, h("p.muted", {}, "Loading open tables…"));
+  const tablesBox = h("div.table-list", {}, h("p.muted", {}, t("Loading open tables…")));
   const mineBox = h("div.table-list");
-  const picker = h("div.game-picker", {}, h("p.muted", {}, "Loading the games…"));
+  const picker = h("div.game-picker", {}, h("p.muted", {}, t("Loading the games…")));
   root.append(
     h("section.panel", {},
-      h("h1", {}, "Lobby"),
+      h("h1", {}, t("Lobby")),
       nameField(),
       picker),
     friendsPanel(),
-    h("section.panel", {}, h("h2", {}, "Your seats"), mineBox),
-    h("section.panel", {}, h("h2", {}, "Tables"),
-      h("p.muted", {}, "Tables waiting for players and tables being played; a finished or cancelled table leaves the list."),
+    h("section.panel", {}, h("h2", {}, t("Your seats")), mineBox),
+    h("section.panel", {}, h("h2", {}, t("Tables")),
+      h("p.muted", {}, t("Tables waiting for players and tables being played; a finished or cancelled table leaves the list.")),
       tablesBox),
     recentGames()); // finished games, each linking to its replay
   load(picker, tablesBox, mineBox);
@@ -47,20 +48,20 @@ async function load(picker, tablesBox, mineBox) {
   try {
     games = await loadGames();
   } catch (e) {
-    fill(picker, h("p.error", {}, `Could not load the games: ${e.message}`));
+    fill(picker, h("p.error", {}, t("Could not load the games: {error}", { error: e.message })));
     return;
   }
   fill(picker, games.map((g) =>
     h("a.game-tile", { href: `#/new/${g.name}`, dataset: { game: g.name } },
       h("span.game-title", {}, g.title),
       h("span.game-blurb", {}, GAME_BLURBS[g.name] || ""),
-      h("span.button", {}, "New table"))));
+      h("span.button", {}, t("New table")))));
   const titles = Object.fromEntries(games.map((g) => [g.name, g.title]));
   const infos = Object.fromEntries(games.map((g) => [g.name, g]));
   try {
     tables = await api.tables();
   } catch (e) {
-    fill(tablesBox, h("p.error", {}, `Could not load the tables: ${e.message}`));
+    fill(tablesBox, h("p.error", {}, t("Could not load the tables: {error}", { error: e.message })));
     return;
   }
   const held = seats();
@@ -69,64 +70,71 @@ async function load(picker, tablesBox, mineBox) {
   for (const [id] of Object.entries(held)) if (!open.has(id)) forgetSeat(id);
   fill(mineBox, mine.length
     ? h("ul", {}, mine.map(([id, s]) => h("li", {},
-        h("a.button", { href: `#/table/${id}/${s.token}` }, `Return to ${titles[s.game] || s.game}`),
-        ` table ${id}, seat ${s.seat + 1}`)))
-    : h("p.muted", {}, "You hold no seat at an open table."));
+        h("a.button", { href: `#/table/${id}/${s.token}` }, t("Return to {game}", { game: titles[s.game] || s.game })),
+        " ", t("table {table}, seat {n}", { table: id, n: s.seat + 1 }))))
+    : h("p.muted", {}, t("You hold no seat at an open table.")));
   fill(tablesBox, tables.length
     ? h("table.list", {},
-        h("thead", {}, h("tr", {}, h("th", {}, "Game"), h("th", {}, "Status"), h("th", {}, "Rules"), h("th", {}, "Seats"), h("th", {}, ""))),
+        h("thead", {}, h("tr", {}, h("th", {}, t("Game")), h("th", {}, t("Status")), h("th", {}, t("Rules")), h("th", {}, t("Seats")), h("th", {}, ""))),
         h("tbody", {}, tables.slice().reverse().map((t) => tableRow(t, held[t.id], infos[t.game]))))
-    : h("p.muted", {}, "No open tables. Start one above."));
+    : h("p.muted", {}, t("No open tables. Start one above.")));
 }
 
-async function takeOpenSeat(t, seat) {
+async function takeOpenSeat(table, seat) {
   const input = document.getElementById("player-name");
   const name = ((input && input.value) || playerName() || "").trim();
-  if (!name) { toast("Enter your name first."); if (input) input.focus(); return; }
+  if (!name) { toast(t("Enter your name first.")); if (input) input.focus(); return; }
   setPlayerName(name);
   try {
-    const taken = await api.take(t.id, seat, name);
-    rememberSeat(t.id, { token: taken.token, seat: taken.seat, game: t.game });
-    location.hash = `#/table/${t.id}/${taken.token}`;
+    const taken = await api.take(table.id, seat, name);
+    rememberSeat(table.id, { token: taken.token, seat: taken.seat, game: table.game });
+    location.hash = `#/table/${table.id}/${taken.token}`;
   } catch (e) {
     toast(e.message);
   }
 }
 
-// The lobby's words for a table's status and its seats (one place, for translation later).
-const STATUS = { waiting: "Waiting for players", playing: "Playing" };
+// The lobby's words for a table's status and its seats.
+const STATUS = lazy(() => ({ waiting: t("Waiting for players"), playing: t("Playing") }));
 
-function seatLine(t, s) {
+function seatLine(table, s) {
   const no = `${s.seat + 1}`;
-  if (s.kind === "bot") return h("li", { dataset: { seat: s.seat } }, h("span.seat-no", {}, no), ` Bot (${s.level})`);
+  if (s.kind === "bot") return h("li", { dataset: { seat: s.seat } }, h("span.seat-no", {}, no), " ", t("Bot ({level})", { level: levelName(s.level) }));
   if (!s.taken) {
-    const how = (t.open_seats || []).includes(s.seat) ? "open to anyone" : "invitation";
-    return h("li.free", { dataset: { seat: s.seat } }, h("span.seat-no", {}, no), ` free (${how})`);
+    const how = (table.open_seats || []).includes(s.seat) ? t("free (open to anyone)") : t("free (invitation)");
+    return h("li.free", { dataset: { seat: s.seat } }, h("span.seat-no", {}, no), ` ${how}`);
   }
-  const host = t.host === s.seat ? " (host)" : "";
-  return h("li", { dataset: { seat: s.seat, online: String(Boolean(s.connected)) } }, h("span.seat-no", {}, no), ` ${s.name || "a player"}${s.guest ? " (guest)" : ""}${host} `,
-    h(`span.presence.${s.connected ? "online" : "away"}`, { title: s.connected ? "connected now" : "not connected" }, s.connected ? "online" : "away"));
+  const marks = [s.guest ? t("(guest)") : "", table.host === s.seat ? t("(host)") : ""].filter(Boolean).join(" ");
+  return h("li", { dataset: { seat: s.seat, online: String(Boolean(s.connected)) } }, h("span.seat-no", {}, no), ` ${s.name || t("a player")}${marks ? ` ${marks}` : ""} `,
+    h(`span.presence.${s.connected ? "online" : "away"}`, { title: s.connected ? t("connected now") : t("not connected") }, s.connected ? t("online") : t("away")));
 }
+
+// the words of a table's row (its parameter is t, the table: these are made beforehand)
+const TEXT = lazy(() => ({
+  watch: t("Watch"), yourSeat: t("Your seat"),
+  join: (n) => t("Join seat {n}", { n }), take: (n) => t("Take seat {n}", { n }),
+  free: (n) => t("({n} free)", { n }),
+}));
 
 function tableRow(t, mine, info) {
   const invites = (mine && mine.invites) || [];
-  const actions = [h("a.button.secondary", { href: `#/table/${t.id}` }, "Watch")];
-  if (mine) actions.unshift(h("a.button", { href: `#/table/${t.id}/${mine.token}` }, "Your seat"));
+  const actions = [h("a.button.secondary", { href: `#/table/${t.id}` }, TEXT.watch)];
+  if (mine) actions.unshift(h("a.button", { href: `#/table/${t.id}/${mine.token}` }, TEXT.yourSeat));
   if (!mine) {
     for (const seat of t.open_seats || []) {
       actions.push(h("button.secondary", { dataset: { take: String(seat) }, onClick: () => takeOpenSeat(t, seat) },
-        `Join seat ${seat + 1}`));
+        TEXT.join(seat + 1)));
     }
   }
   for (const inv of invites) {
     if (t.free_seats.includes(inv.seat)) {
-      actions.push(h("a.button.secondary", { href: `#/join/${t.id}/${inv.invite}` }, `Take seat ${inv.seat + 1}`));
+      actions.push(h("a.button.secondary", { href: `#/join/${t.id}/${inv.invite}` }, TEXT.take(inv.seat + 1)));
     }
   }
   const free = t.free_seats.length;
   return h("tr", { dataset: { table: t.id, status: t.status } },
     h("td", {}, t.title),
-    h("td.status", {}, STATUS[t.status] || t.status, t.status === "waiting" && free ? ` (${free} free)` : ""),
+    h("td.status", {}, STATUS[t.status] || t.status, t.status === "waiting" && free ? ` ${TEXT.free(free)}` : ""),
     h("td.rules", { title: info ? rulesInFull(info, t.rules) : "" }, info ? rulesInShort(info, t.rules) : ""),
     h("td", {}, h("ul.lobby-seats", {}, t.seats.map((s) => seatLine(t, s)))),
     h("td.actions", {}, actions));

@@ -3,17 +3,19 @@
 // switches a table page shows beside its header.
 
 import { h } from "./dom.js";
+import { lazy, t } from "./i18n.js";
 
 const KEY = "kingscourt.look.";
 const DEFAULTS = { muted: false, fourColour: false, autoPlay: false, confirmPlay: false };
 
 // player-facing strings of this module
-const TEXT = {
-  muted: ["Sound", "Sound on or off"],
-  fourColour: ["Four colours", "A four-colour deck: diamonds blue, clubs green"],
-  autoPlay: ["Auto-play single card", "When only one card can be played, play it for me"],
-  confirmPlay: ["Confirm plays", "Click a card twice to play it"],
-};
+const TEXT = lazy(() => ({
+  muted: [t("Sound"), t("Sound on or off")],
+  fourColour: [t("Four colours"), t("A four-colour deck: diamonds blue, clubs green")],
+  autoPlay: [t("Auto-play single card"), t("When only one card can be played, play it for me")],
+  confirmPlay: [t("Confirm plays"), t("Click a card twice to play it")],
+  bar: t("Table settings"),
+}));
 
 export function pref(name) {
   try {
@@ -46,7 +48,7 @@ export function lookBar(game) {
       h("input", { type: "checkbox", id: `look-${name}`, checked,
         onChange: (e) => setPref(name, inverted ? !e.target.checked : e.target.checked) }), ` ${label}`);
   };
-  return h("span.look-bar", { role: "group", "aria-label": "Table settings" },
+  return h("span.look-bar", { role: "group", "aria-label": TEXT.bar },
     box("muted", true),
     game === "king" ? box("fourColour") : null,
     game === "king" ? box("autoPlay") : null,

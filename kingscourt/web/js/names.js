@@ -1,28 +1,44 @@
 // Display names of games, suits and seats (contracts, cards and rules come from /api/games).
 
 import { h } from "./dom.js";
+import { lazy, t } from "./i18n.js";
 
-export const GAME_BLURBS = {
-  king: "Turkish trick-taking for four: 20 deals, six penalty contracts and trump deals.",
-  kukakoenig: "2–4 players pick rows of cards at the same moment: Ku – Ka – König!",
-  uchokrola: "2–6 courtiers scheme for the King's ear with intrigues and buffooneries.",
-};
+export const GAME_BLURBS = lazy(() => ({
+  king: t("Turkish trick-taking for four: 20 deals, six penalty contracts and trump deals."),
+  kukakoenig: t("2–4 players pick rows of cards at the same moment: Ku – Ka – König!"),
+  uchokrola: t("2–6 courtiers scheme for the King's ear with intrigues and buffooneries."),
+}));
 
 export const SUIT_SYMBOL = { S: "♠", H: "♥", D: "♦", C: "♣" };
-export const SUIT_NAME = { S: "Spades", H: "Hearts", D: "Diamonds", C: "Clubs" };
+export const SUIT_NAME = lazy(() => ({ S: t("Spades"), H: t("Hearts"), D: t("Diamonds"), C: t("Clubs") }));
+
+// the bot levels as /api/games names them
+const LEVELS = lazy(() => ({ random: t("random"), basic: t("basic"), strong: t("strong"), expert: t("expert") }));
+
+/** A bot level ("basic") in the player's words. */
+export function levelName(level) {
+  return LEVELS[level] || level;
+}
+
+/** "You": how this client names one's own seat. */
+export function you() {
+  return t("You");
+}
 
 /** A seat's name as this client shows it: "You" for one's own seat. */
 export function seatName(seats, seat, me) {
-  if (seat === me) return "You";
+  if (seat === me) return you();
   const info = seats && seats.find((s) => s.seat === seat);
-  if (info && info.kind === "bot") return `Bot ${seat + 1}${info.level ? ` (${info.level})` : ""}`;
+  if (info && info.kind === "bot") {
+    return info.level ? t("Bot {n} ({level})", { n: seat + 1, level: levelName(info.level) }) : t("Bot {n}", { n: seat + 1 });
+  }
   if (info && info.name) return info.name;
-  if (info && info.kind === "human" && !info.taken) return `Seat ${seat + 1} (free)`;
-  return `Seat ${seat + 1}`;
+  if (info && info.kind === "human" && !info.taken) return t("Seat {n} (free)", { n: seat + 1 });
+  return t("Seat {n}", { n: seat + 1 });
 }
 
 /** The mark beside a guest's name (a player without an account: no statistics, no rating). */
 export function guestMark(seats, seat) {
   const info = seats && seats.find((s) => s.seat === seat);
-  return info && info.guest ? h("span.guest-mark", { title: "playing without an account" }, " (guest)") : null;
+  return info && info.guest ? h("span.guest-mark", { title: t("playing without an account") }, ` ${t("(guest)")}`) : null;
 }

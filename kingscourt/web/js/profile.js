@@ -5,34 +5,37 @@
 import { request } from "./api.js";
 import { fill, h } from "./dom.js";
 import { loadGames } from "./games.js";
+import { date, dateTime, lazy, number, t, tn } from "./i18n.js";
 
-const T = {
+const T = lazy(() => ({
   title: (n) => `${n}`,
-  loading: "Loading…",
-  noAccount: (n) => `There is no account named ${n}.`,
-  since: (d) => `Player since ${d}.`,
-  ratings: "Ratings",
-  noRatings: "No rated game yet: a game with at least one account is rated when it ends.",
-  ratingLine: (r) => `Rating ${fmt(r.rating)} (μ ${fmt(r.mu)}, σ ${fmt(r.sigma)}) after ${r.games} rated game${r.games === 1 ? "" : "s"}, ${r.wins} won.`,
-  chart: (title) => `Rating in ${title}, after each rated game`,
-  recent: "Recent games",
-  noRecent: "No finished game yet.",
-  replay: "Replay",
-  won: "won",
+  loading: t("Loading…"),
+  noAccount: (n) => t("There is no account named {name}.", { name: n }),
+  since: (d) => t("Player since {date}.", { date: d }),
+  ratings: t("Ratings"),
+  noRatings: t("No rated game yet: a game with at least one account is rated when it ends."),
+  ratingLine: (r) => tn("Rating {rating} (μ {mu}, σ {sigma}) after {n} rated game, {wins} won.",
+    "Rating {rating} (μ {mu}, σ {sigma}) after {n} rated games, {wins} won.", r.games,
+    { rating: fmt(r.rating), mu: fmt(r.mu), sigma: fmt(r.sigma), wins: r.wins }),
+  chart: (title) => t("Rating in {game}, after each rated game", { game: title }),
+  recent: t("Recent games"),
+  noRecent: t("No finished game yet."),
+  replay: t("Replay"),
+  won: t("won"),
   lost: "—",
   king: "King",
-  kingLine: (k) => `${k.games} King game${k.games === 1 ? "" : "s"}, ${k.kings} King${k.kings === 1 ? "" : "s"} made.`,
-  contracts: ["Contract", "Chosen", "Average result"],
-  noContracts: "No contract chosen yet.",
-  recentHead: ["Game", "Finished", "Seat", "Score", "Result", ""],
-  boardTitle: "Ratings",
-  boardNote: "OpenSkill (Plackett–Luce) per game: the rating is μ − 3σ, 0 for a new player, rising as games make it surer. Each bot level stays at a fixed reference rating. Guests are not rated.",
-  boardHead: ["#", "Player", "Rating", "Rated games", "Wins"],
-  boardEmpty: "No rated game yet.",
-  game: "Game",
-};
+  kingLine: (k) => `${tn("{n} King game", "{n} King games", k.games)}, ${tn("{n} King made.", "{n} Kings made.", k.kings)}`,
+  contracts: [t("Contract"), t("Chosen"), t("Average result")],
+  noContracts: t("No contract chosen yet."),
+  recentHead: [t("Game"), t("Finished"), t("Seat"), t("Score"), t("Result"), ""],
+  boardTitle: t("Ratings"),
+  boardNote: t("OpenSkill (Plackett–Luce) per game: the rating is μ − 3σ, 0 for a new player, rising as games make it surer. Each bot level stays at a fixed reference rating. Guests are not rated."),
+  boardHead: ["#", t("Player"), t("Rating"), t("Rated games"), t("Wins")],
+  boardEmpty: t("No rated game yet."),
+  game: t("Game"),
+}));
 
-const fmt = (x) => (Number.isInteger(x) ? String(x) : x.toFixed(1));
+const fmt = (x) => number(x, { maximumFractionDigits: 1, minimumFractionDigits: Number.isInteger(x) ? 0 : 1 });
 const SVG = "http://www.w3.org/2000/svg";
 
 function s(tag, attrs = {}, ...children) {
@@ -83,7 +86,7 @@ export async function showProfile({ root }, name) {
   const title = (g) => titles[g] || g;
   fill(box,
     h("h1#profile-name", {}, T.title(p.name)),
-    h("p.muted", {}, T.since(new Date(p.created_at).toLocaleDateString())),
+    h("p.muted", {}, T.since(date(p.created_at))),
     h("h2", {}, T.ratings),
     p.ratings.length
       ? p.ratings.map((r) => h("div.rating-game", { dataset: { game: r.game } },
@@ -96,7 +99,7 @@ export async function showProfile({ root }, name) {
       ? h("table.grid#recent-games", {},
           h("thead", {}, h("tr", {}, T.recentHead.map((t, i) => h(i === 2 || i === 3 ? "th.num" : "th", {}, t)))),
           h("tbody", {}, p.recent.map((g) => h("tr", { dataset: { table: g.table } },
-            h("td", {}, title(g.game)), h("td", {}, new Date(g.finished_at).toLocaleString()),
+            h("td", {}, title(g.game)), h("td", {}, dateTime(g.finished_at)),
             h("td.num", {}, g.seat + 1), h("td.num", {}, g.score), h("td", {}, g.won ? T.won : T.lost),
             h("td", {}, h("a.replay-link", { href: g.replay }, T.replay))))))
       : h("p.muted", {}, T.noRecent),

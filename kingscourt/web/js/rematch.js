@@ -7,21 +7,22 @@
 import { api } from "./api.js";
 import { fill, h, toast } from "./dom.js";
 import { rememberSeat, seatAt } from "./store.js";
+import { lazy, t, tn } from "./i18n.js";
 
-const TEXT = {
-  heading: "Play again?",
-  button: "Play again",
-  asking: "Asking…",
-  count: (n, m) => (m === 1 ? (n ? "You want a rematch." : "Play again against the same bots?")
-    : `${n} of ${m} players want${n === 1 ? "s" : ""} a rematch`),
-  waitingFor: (names) => `Waiting for ${names}…`,
-  youAccepted: "You want a rematch.",
-  you: "you",
-  invite: "Same seats, same rules, a new deal: the rematch starts once every player has accepted.",
-  starting: "The rematch starts: moving to the new table…",
-  goTo: "Go to the rematch",
-  watch: "Watch the rematch",
-};
+const TEXT = lazy(() => ({
+  heading: t("Play again?"),
+  button: t("Play again"),
+  asking: t("Asking…"),
+  count: (n, m) => (m === 1 ? (n ? t("You want a rematch.") : t("Play again against the same bots?"))
+    : tn("{n} of {m} players wants a rematch", "{n} of {m} players want a rematch", n, { m })),
+  waitingFor: (names) => t("Waiting for {who}…", { who: names }),
+  youAccepted: t("You want a rematch."),
+  you: t("you"),
+  invite: t("Same seats, same rules, a new deal: the rematch starts once every player has accepted."),
+  starting: t("The rematch starts: moving to the new table…"),
+  goTo: t("Go to the rematch"),
+  watch: t("Watch the rematch"),
+}));
 
 /** The panel of table tableId for the holder of token (null: a spectator); ctx: the table. */
 export function rematchPanel(tableId, token, ctx, game) {

@@ -13,30 +13,34 @@ import { gameInfoInto } from "./games.js";
 import { mountKing } from "./king.js";
 import { mountKukakoenig } from "./kukakoenig.js";
 import { mountUchokrola } from "./uchokrola.js";
+import { dateTime, lazy, number, t } from "./i18n.js";
 
 const BOARDS = { king: mountKing, kukakoenig: mountKukakoenig, uchokrola: mountUchokrola };
 
 // Every text a player reads here, in one place.
-const TEXT = {
-  loading: "Loading the replay…",
-  title: (game, id) => `Replay · ${game} · table ${id}`,
-  back: "To the lobby",
-  first: "First", prev: "Previous", next: "Next", last: "Last",
-  play: "▶ Autoplay", pause: "⏸ Pause", speed: "Speed", slider: "Position in the game",
-  pov: "Point of view", open: "All hands open",
-  seat: (s, name) => `Seat ${s + 1}: ${name}`,
-  position: (v, last) => (v === 0 ? `Start · 0 of ${last} moves` : `Move ${v} of ${last}`),
-  keys: "← → step · Home / End: first and last",
-  moves: "Moves", start: "The start", timer: "by the turn timer",
-  review: "Review", reviewing: "The strong bot is thinking…",
-  agrees: "The strong bot would play the same.",
-  prefers: (words, diff) => `The strong bot's pick: ${words}${diff === null ? "" : ` (${diff} points better by its estimate)`}.`,
-  noReview: "No review for this game: its strong bot cannot explain its decisions.",
-  hands: "Open: what the players could not see", pick: (row) => `picked row ${row} in secret`, noPick: "no pick yet",
-  pile: "Next on the pile", deck: "The deck, top first", chose: (c) => `chose ${c}`,
-  offered: (cs) => `offered ${cs}`, empty: "empty",
-  recent: "Recent games", noRecent: "No game has finished yet.", more: "More", replay: "Replay",
-};
+const TEXT = lazy(() => ({
+  loading: t("Loading the replay…"),
+  title: (game, id) => t("Replay · {game} · table {table}", { game, table: id }),
+  back: t("To the lobby"),
+  first: t("First"), prev: t("Previous"), next: t("Next"), last: t("Last"),
+  play: `▶ ${t("Autoplay")}`, pause: `⏸ ${t("Pause")}`, speed: t("Speed"), slider: t("Position in the game"),
+  pov: t("Point of view"), open: t("All hands open"),
+  seat: (s, name) => t("Seat {n}: {name}", { n: s + 1, name }),
+  position: (v, last) => (v === 0 ? t("Start · 0 of {last} moves", { last }) : t("Move {n} of {last}", { n: v, last })),
+  keys: t("← → step · Home / End: first and last"),
+  moves: t("Moves"), start: t("The start"), timer: t("by the turn timer"),
+  review: t("Review"), reviewing: t("The strong bot is thinking…"),
+  agrees: t("The strong bot would play the same."),
+  prefers: (words, diff) => (diff === null ? t("The strong bot's pick: {move}.", { move: words })
+    : t("The strong bot's pick: {move} ({diff} points better by its estimate).", { move: words, diff })),
+  noReview: t("No review for this game: its strong bot cannot explain its decisions."),
+  hands: t("Open: what the players could not see"), pick: (row) => t("picked row {row} in secret", { row }), noPick: t("no pick yet"),
+  pile: t("Next on the pile"), deck: t("The deck, top first"), chose: (c) => t("chose {card}", { card: c }),
+  offered: (cs) => t("offered {cards}", { cards: cs }), empty: t("empty"),
+  recent: t("Recent games"), noRecent: t("No game has finished yet."), more: t("More"), replay: t("Replay"),
+  seatOf: (n) => t("Seat {n}", { n }),
+  speeds: { slow: t("slow"), normal: t("normal"), fast: t("fast"), fastest: t("fastest") },
+}));
 const SPEEDS = [["slow", 1600], ["normal", 800], ["fast", 350], ["fastest", 120]];
 const KEPT = 400; // views kept in the browser
 
@@ -76,7 +80,7 @@ export async function showReplay({ root, onLeave }, tableId, seatArg) {
   const position = h("span#replay-position", { "aria-live": "polite" });
   const playBtn = h("button#replay-play", { type: "button", onClick: () => (playing ? stop() : play()) }, TEXT.play);
   const speed = h("select#replay-speed", { "aria-label": TEXT.speed, onChange: () => { if (playing) { stop(); play(); } } },
-    SPEEDS.map(([label, ms]) => h("option", { value: String(ms), selected: label === "normal" }, label)));
+    SPEEDS.map(([label, ms]) => h("option", { value: String(ms), selected: label === "normal" }, TEXT.speeds[label])));
   const pov = h("select#replay-seat", { "aria-label": TEXT.pov, onChange: (e) => setSeat(e.target.value === "open" ? null : Number(e.target.value)) },
     h("option", { value: "open" }, TEXT.open),
     names.map((name, s) => h("option", { value: String(s) }, TEXT.seat(s, name))));
@@ -101,7 +105,7 @@ export async function showReplay({ root, onLeave }, tableId, seatArg) {
     fill(board);
     boardApi = BOARDS[first.game](board, {
       token: null, game: data, me: null, seats: first.seats, readOnly: true,
-      name: (s) => names[s] || `Seat ${s + 1}`,
+      name: (s) => names[s] || TEXT.seatOf(s + 1),
       act: () => {},
     });
   };
@@ -178,7 +182,8 @@ export async function showReplay({ root, onLeave }, tableId, seatArg) {
     put(TEXT.reviewing);
     try {
       const r = await api.analysis(tableId, st.version - 1, st.seat);
-      const diff = r.difference === null || r.difference === undefined ? null : Number(r.difference).toFixed(1);
+      const diff = r.difference === null || r.difference === undefined ? null
+        : number(Number(r.difference), { minimumFractionDigits: 1, maximumFractionDigits: 1 });
       put(r.preferred === r.action ? TEXT.agrees : TEXT.prefers(deed(r.preferred_words, names[st.seat]), diff));
     } catch (e) {
       reviews.delete(k);
@@ -304,7 +309,7 @@ export function recentGames(query = {}, heading = TEXT.recent) {
 }
 
 function recentItem(g) {
-  const when = new Date(g.finished_at).toLocaleString();
+  const when = dateTime(g.finished_at);
   return h("li", { dataset: { table: g.id } },
     h("a.button.small.replay-link", { href: `#/replay/${encodeURIComponent(g.id)}` }, TEXT.replay), " ",
     h("strong", {}, g.title), " · ",

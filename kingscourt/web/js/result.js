@@ -4,24 +4,28 @@
 // Króla's piles) and the rematch panel of the table (rematch.js), when the table has one.
 
 import { h } from "./dom.js";
+import { lazy, list, t, tn } from "./i18n.js";
 import { kingSummary } from "./summary_king.js";
 import { kukakoenigSummary } from "./summary_kukakoenig.js";
 import { uchokrolaSummary } from "./summary_uchokrola.js";
 
 const SUMMARIES = { king: kingSummary, kukakoenig: kukakoenigSummary, uchokrola: uchokrolaSummary };
 
-const TEXT = {
-  over: "Game over",
-  win: (names, verb, prize) => `${names} ${verb}${prize ? ` ${prize}` : ""}!`,
-  lobby: "Back to the lobby",
-};
+const TEXT = lazy(() => ({
+  over: t("Game over"),
+  // you alone; else the winners' names, one or more (the verb agrees)
+  youWin: t("You win!"),
+  win: (names, n) => tn("{names} wins!", "{names} win!", n, { names }),
+  lobby: t("Back to the lobby"),
+}));
 
 /**
  * v: the final view (scores, winners); ctx: the table (name of a seat, results, rematch).
  * opts.name(seat): how a seat is named (default ctx.name);
  * opts.score(seat): the score as shown (default the number);
  * opts.extra(seat): what the game adds to the seat's line;
- * opts.prize: what the winners win ("the King's ear"); opts.caption: a heading over the list.
+ * opts.headline(names, you): the heading over the winners (default "… wins!"; you: your seat
+ * alone won); opts.caption: a heading over the list.
  */
 export function resultBlock(v, ctx, opts = {}) {
   const name = opts.name || ((s) => ctx.name(s));
@@ -29,10 +33,11 @@ export function resultBlock(v, ctx, opts = {}) {
   const winners = v.winners || [];
   const order = v.scores.map((_, s) => s).sort((a, b) => v.scores[b] - v.scores[a] || a - b);
   const names = winners.map(name);
-  const verb = names.length > 1 || names[0] === "You" ? "win" : "wins";
+  const alone = winners.length === 1 && winners[0] === ctx.me && ctx.me !== null && ctx.me !== undefined;
+  const headline = opts.headline || ((ns, you) => (you ? TEXT.youWin : TEXT.win(list(ns), ns.length)));
   const summary = SUMMARIES[v.game] && ctx.game ? SUMMARIES[v.game](v, ctx) : null;
   return h("section.result#result", {},
-    h("h2", {}, names.length ? TEXT.win(names.join(" and "), verb, opts.prize) : TEXT.over),
+    h("h2", {}, names.length ? headline(names, alone) : TEXT.over),
     opts.caption ? h("h3", {}, opts.caption) : null,
     h("ol.final", {}, order.map((s) => h("li", { class: winners.includes(s) ? "winner" : "", dataset: { seat: s } },
       h("strong", {}, `${name(s)}: ${score(s)}`),

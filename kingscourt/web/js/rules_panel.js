@@ -3,11 +3,12 @@
 
 import { h } from "./dom.js";
 import { valueLabel } from "./games.js";
+import { t } from "./i18n.js";
 
 export function rulesPanel(info, rules) {
   const described = info ? info.rules : [];
-  return h("section.side-panel#rules-panel", {}, h("h3", {}, "Table rules"),
+  return h("section.side-panel#rules-panel", {}, h("h3", {}, t("Table rules")),
     described.length ? h("dl.rules-list", {}, described.map((r) => [
       h("dt", {}, `${r.label}: `, h("strong", { dataset: { rule: r.name } }, valueLabel(r, rules ? rules[r.name] : r.default))),
-      h("dd", {}, r.help)])) : h("p.muted", {}, "This game has no table rules to choose."));
+      h("dd", {}, r.help)])) : h("p.muted", {}, t("This game has no table rules to choose.")));
 }

@@ -3,21 +3,22 @@
 import { api } from "./api.js";
 import { fill, h, toast } from "./dom.js";
 import { gameInfoInto, rulesInShort, valueLabel } from "./games.js";
-import { GAME_BLURBS } from "./names.js";
+import { GAME_BLURBS, levelName } from "./names.js";
+import { t } from "./i18n.js";
 import { nameField } from "./lobby.js";
 import { playerName, rememberSeat } from "./store.js";
 
-const KIND_HINT = "Friend: a free seat with an invitation link to send. Open: a free seat anyone in the lobby may take. Bot: a computer player that never sees hidden cards.";
+const KIND_HINT = () => t("Friend: a free seat with an invitation link to send. Open: a free seat anyone in the lobby may take. Bot: a computer player that never sees hidden cards.");
 
 export async function showSetup({ root }, game) {
-  const panel = h("section.panel.setup", {}, h("h1", {}, "New table"), h("p.muted", {}, "Loading…"));
+  const panel = h("section.panel.setup", {}, h("h1", {}, t("New table")), h("p.muted", {}, t("Loading…")));
   root.append(panel);
   const info = await gameInfoInto(panel, game, (el) => fill(panel, el));
   if (!info) return;
   const rules = {};
   for (const r of info.rules) rules[r.name] = r.default;
   const summary = h("p.setup-summary#setup-summary", { "aria-live": "polite" });
-  const summarize = () => { summary.textContent = `Rules: ${rulesInShort(info, rules)}`; };
+  const summarize = () => { summary.textContent = t("Rules: {rules}", { rules: rulesInShort(info, rules) }); };
   summarize();
   const players = { n: game === "king" ? 4 : Math.min(Math.max(3, info.min_players), info.max_players) };
   const seatsBox = h("div.seats");
@@ -26,35 +27,35 @@ export async function showSetup({ root }, game) {
     while (seatSpecs.length < players.n) seatSpecs.push({ kind: "bot", level: info.levels.includes("basic") ? "basic" : info.levels[0] });
     fill(seatsBox, ...Array.from({ length: players.n }, (_, i) => seatRow(i, seatSpecs, info.levels)));
   };
-  const count = info.min_players === info.max_players ? null : h("label.field", {}, "Players ",
+  const count = info.min_players === info.max_players ? null : h("label.field", {}, `${t("Players")} `,
     h("select#players", {
       onChange: (e) => { players.n = Number(e.target.value); renderSeats(); },
     }, range(info.min_players, info.max_players).map((n) =>
       h("option", { value: n, selected: n === players.n }, String(n)))));
-  const seed = h("input#seed", { type: "number", min: 0, placeholder: "random", inputMode: "numeric" });
-  const timer = h("input#turn-seconds", { type: "number", min: 1, max: 3600, placeholder: "none", inputMode: "numeric" });
+  const seed = h("input#seed", { type: "number", min: 0, placeholder: t("random"), inputMode: "numeric" });
+  const timer = h("input#turn-seconds", { type: "number", min: 1, max: 3600, placeholder: t("none"), inputMode: "numeric" });
   fill(panel,
-    h("h1", {}, `New ${info.title} table`),
+    h("h1", {}, t("New {game} table", { game: info.title })),
     h("p.muted", {}, GAME_BLURBS[game]),
     nameField(),
-    h("h2", {}, info.rules.length ? "Table rules" : "Table rules"),
+    h("h2", {}, t("Table rules")),
     info.rules.length
       ? h("div.rules", {}, info.rules.map((r) => ruleField(r, rules, summarize)))
-      : h("p.muted", {}, `${info.title} has no table rules to choose: the rulebook's game is played.`),
-    h("h2", {}, "Seats"),
+      : h("p.muted", {}, t("{game} has no table rules to choose: the rulebook's game is played.", { game: info.title })),
+    h("h2", {}, t("Seats")),
     count,
-    h("p.muted", {}, KIND_HINT),
+    h("p.muted", {}, KIND_HINT()),
     seatsBox,
-    h("details.advanced", {}, h("summary", {}, "More"),
-      h("div", {}, h("label.field", {}, "Turn timer in seconds (when it runs out, a basic bot plays that turn) ", timer)),
-      h("div", {}, h("label.field", {}, "Seed (the same seed deals the same cards) ", seed))),
+    h("details.advanced", {}, h("summary", {}, t("More")),
+      h("div", {}, h("label.field", {}, `${t("Turn timer in seconds (when it runs out, a basic bot plays that turn)")} `, timer)),
+      h("div", {}, h("label.field", {}, `${t("Seed (the same seed deals the same cards)")} `, seed))),
     summary,
     h("div.actions", {},
-      h("a.button.secondary", { href: "#/" }, "Back"),
+      h("a.button.secondary", { href: "#/" }, t("Back")),
       h("button#create", {
         onClick: async (e) => {
           const name = (document.getElementById("player-name").value || "").trim() || playerName();
-          if (!name) { toast("Enter your name first."); document.getElementById("player-name").focus(); return; }
+          if (!name) { toast(t("Enter your name first.")); document.getElementById("player-name").focus(); return; }
           const spec = {
             game,
             rules,
@@ -76,7 +77,7 @@ export async function showSetup({ root }, game) {
             e.target.disabled = false;
           }
         },
-      }, "Create table")));
+      }, t("Create table"))));
   renderSeats();
 }
 
@@ -90,7 +91,7 @@ function ruleField(rule, rules, changed) {
     dataset: { rule: rule.name },
     onChange: (e) => { rules[rule.name] = rule.choices[Number(e.target.value)]; changed(); },
   }, rule.choices.map((c, i) => h("option", { value: i, selected: c === rule.default },
-    valueLabel(rule, c) + (c === rule.default ? " (default)" : ""))));
+    c === rule.default ? t("{value} (default)", { value: valueLabel(rule, c) }) : valueLabel(rule, c))));
   return h("div.rule", {},
     h("label", { for: id }, rule.label),
     select,
@@ -99,14 +100,14 @@ function ruleField(rule, rules, changed) {
 
 function seatRow(i, specs, levels) {
   if (i === 0) {
-    return h("div.seat-row", {}, h("span.seat-no", {}, "Seat 1"), h("span", {}, "You"));
+    return h("div.seat-row", {}, h("span.seat-no", {}, t("Seat {n}", { n: 1 })), h("span", {}, t("You")));
   }
   const spec = specs[i];
-  const options = [h("option", { value: "human", selected: spec.kind === "human" && !spec.open }, "Friend (invitation link)"),
-    h("option", { value: "open", selected: spec.kind === "human" && Boolean(spec.open) }, "Open seat (anyone in the lobby)"),
-    ...levels.map((lv) => h("option", { value: `bot:${lv}`, selected: spec.kind === "bot" && spec.level === lv }, `Bot — ${lv}`))];
+  const options = [h("option", { value: "human", selected: spec.kind === "human" && !spec.open }, t("Friend (invitation link)")),
+    h("option", { value: "open", selected: spec.kind === "human" && Boolean(spec.open) }, t("Open seat (anyone in the lobby)")),
+    ...levels.map((lv) => h("option", { value: `bot:${lv}`, selected: spec.kind === "bot" && spec.level === lv }, t("Bot — {level}", { level: levelName(lv) })))];
   return h("div.seat-row", {},
-    h("label.seat-no", { for: `seat-${i}` }, `Seat ${i + 1}`),
+    h("label.seat-no", { for: `seat-${i}` }, t("Seat {n}", { n: i + 1 })),
     h(`select#seat-${i}`, {
       onChange: (e) => {
         const v = e.target.value;

@@ -7,30 +7,32 @@
 // the server sends with it (king_points); counts are points ÷ the contract's points per unit.
 
 import { h, signed } from "./dom.js";
-import { SUIT_SYMBOL } from "./names.js";
+import { SUIT_SYMBOL, you } from "./names.js";
+import { lazy, t } from "./i18n.js";
 
-const TEXT = {
-  heading: "The whole game",
-  sheet: "Score sheet",
-  deal: "Deal",
-  chooser: "Chooser",
-  contract: "Contract",
-  total: "Total",
-  winner: "winner",
-  kinds: "Taken, per kind",
-  kind: "Kind",
-  kings: "Kings made",
-  noKing: "No King was made in this game.",
-  king: (who, k) => `Deal ${k.deal}: ${who} took ${k.tricks} tricks — King!`,
-  kingPoints: "King points",
-  penalties: "All penalties",
+const TEXT = lazy(() => ({
+  heading: t("The whole game"),
+  sheet: t("Score sheet"),
+  deal: t("Deal"),
+  chooser: t("Chooser"),
+  contract: t("Contract"),
+  total: t("Total"),
+  winner: t("winner"),
+  kinds: t("Taken, per kind"),
+  kind: t("Kind"),
+  kings: t("Kings made"),
+  noKing: t("No King was made in this game."),
+  king: (who, k) => (who === you() ? t("Deal {deal}: you took {tricks} tricks — King!", { deal: k.deal, tricks: k.tricks })
+    : t("Deal {deal}: {who} took {tricks} tricks — King!", { deal: k.deal, who, tricks: k.tricks })),
+  kingPoints: t("King points"),
+  penalties: t("All penalties"),
   // what each contract's unit is called when counted (the server names the unit in the singular)
   units: {
-    trick: "tricks", heart: "hearts", "king or jack": "kings and jacks", queen: "queens",
-    "king of hearts": "King of Hearts", "one of the last two tricks": "last two tricks",
+    trick: t("tricks"), heart: t("hearts"), "king or jack": t("kings and jacks"), queen: t("queens"),
+    "king of hearts": t("King of Hearts"), "one of the last two tricks": t("last two tricks"),
   },
-  seat: (s) => `seat ${s + 1}`,
-};
+  seat: (s) => t("seat {n}", { n: s + 1 }),
+}));
 
 function short(ctx, seat) {
   return ctx.name(seat).replace(/ \(.*\)$/, "");
@@ -77,7 +79,7 @@ export function kingSummary(v, ctx) {
     h("thead", {}, h("tr", {}, h("th", {}, TEXT.kind), seats.map((s) => h("th.num", {}, short(ctx, s))))),
     h("tbody", {},
       kinds.map((k) => h("tr", { dataset: { contract: k.c.id } },
-        h("th", {}, `${k.c.name}: ${TEXT.units[k.c.unit] || k.c.unit}`, h("span.muted", {}, ` ×${k.played}`)),
+        h("th", {}, t("{rule}: {value}", { rule: k.c.name, value: TEXT.units[k.c.unit] || k.c.unit }), h("span.muted", {}, ` ×${k.played}`)),
         seats.map((s) => cell(k.units[s], k.points[s])))),
       h("tr.total", {}, h("th", {}, TEXT.penalties), seats.map((s) => h("td.num", {}, signed(penalties[s])))),
       h("tr", { dataset: { line: "kings" } }, h("th", {}, TEXT.kings),

@@ -6,15 +6,16 @@
 // and sheet lines as /api/games serves them.
 
 import { h } from "./dom.js";
+import { lazy, t, tn } from "./i18n.js";
 
-const TEXT = {
-  heading: "Both scorings",
-  scoring: { first: "1st", second: "2nd", final: "Final" },
-  category: "Category",
-  game: "Game total",
+const TEXT = lazy(() => ({
+  heading: t("Both scorings"),
+  scoring: { first: t("1st"), second: t("2nd"), final: t("Final") },
+  category: t("Category"),
+  game: t("Game total"),
   cards: (n) => `×${n}`,
-  cardsTitle: (n, labels) => `${n} card${n === 1 ? "" : "s"}: ${labels}`,
-};
+  cardsTitle: (n, labels) => tn("{n} card: {labels}", "{n} cards: {labels}", n, { labels }),
+}));
 
 /** Per scoring, per seat, the card names it counted. */
 function counted(v) {

@@ -6,25 +6,28 @@
 // it (pile, pile_prestige, penalty, penalty_by, own, uchos).
 
 import { h } from "./dom.js";
+import { lazy, t } from "./i18n.js";
+import { you } from "./names.js";
 
-const TEXT = {
-  heading: "How the prestige was counted",
-  seat: "Courtier",
-  pile: "Prestige pile",
-  sum: "Cards",
-  penalty: "Penalty",
-  total: "Total",
-  team: "Team",
+// "Ucho króla" (the card) keeps its Polish name in every language
+const TEXT = lazy(() => ({
+  heading: t("How the prestige was counted"),
+  seat: t("Courtier"),
+  pile: t("Prestige pile"),
+  sum: t("Cards"),
+  penalty: t("Penalty"),
+  total: t("Total"),
+  team: t("Team"),
   uchos: "Ucho króla",
-  empty: "empty",
-  rule: "Most prestige wins; a tie goes to more Ucho króla cards in the prestige pile; still tied, the win is shared.",
-  clear: (who, best) => `${who} ${who === "You" ? "have" : "has"} the most prestige (${best}).`,
-  tied: (best, list) => `Tied at ${best} prestige: ${list}.`,
-  tiedOne: (who, n) => `${who} with ${n} Ucho króla`,
-  broken: (who) => `The tie goes to more Ucho króla cards: ${who} ${who === "You" ? "win" : "wins"}.`,
-  shared: "Still tied on Ucho króla cards: the win is shared.",
+  empty: t("empty"),
+  rule: t("Most prestige wins; a tie goes to more Ucho króla cards in the prestige pile; still tied, the win is shared."),
+  clear: (who, best) => (who === you() ? t("You have the most prestige ({n}).", { n: best }) : t("{who} has the most prestige ({n}).", { who, n: best })),
+  tied: (best, items) => t("Tied at {n} prestige: {list}.", { n: best, list: items }),
+  tiedOne: (who, n) => t("{who} with {n} Ucho króla", { who, n }),
+  broken: (who) => (who === you() ? t("The tie goes to more Ucho króla cards: you win.") : t("The tie goes to more Ucho króla cards: {who} wins.", { who })),
+  shared: t("Still tied on Ucho króla cards: the win is shared."),
   penaltyBy: (name, n) => `${name} −${n}`,
-};
+}));
 
 const sum = (xs) => xs.reduce((a, b) => a + b, 0);
 

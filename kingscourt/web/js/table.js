@@ -3,7 +3,8 @@
 import { Connection } from "./connection.js";
 import { fill, h, toast } from "./dom.js";
 import { gameInfoInto, rulesInFull, rulesInShort } from "./games.js";
-import { guestMark, seatName } from "./names.js";
+import { guestMark, levelName, seatName } from "./names.js";
+import { t, tn } from "./i18n.js";
 import { forgetSeat, rememberSeat, seatAt } from "./store.js";
 import { api } from "./api.js";
 import { inviteByName } from "./friends.js";
@@ -19,11 +20,11 @@ const BOARDS = { king: mountKing, kukakoenig: mountKukakoenig, uchokrola: mountU
 const INLINE_REFUSALS = new Set(["illegal-action", "not-your-turn", "game-over"]);
 
 export async function showTable({ root, onLeave }, tableId, token) {
-  const status = h("span.status", { "aria-live": "polite" }, "connecting…");
-  const title = h("span.table-title", {}, "Table");
+  const status = h("span.status", { "aria-live": "polite" }, t("connecting…"));
+  const title = h("span.table-title", {}, t("Table"));
   const rulesLine = h("span.table-rules#table-rules");
   const clock = h("span.clock", { "aria-live": "off" });
-  const leave = h("button.secondary.small", { hidden: true }, "Leave seat");
+  const leave = h("button.secondary.small", { hidden: true }, t("Leave seat"));
   const invites = h("div.invites");
   const room = h("section.panel.waiting-room", { hidden: true });
   const board = h("div.board");
@@ -42,7 +43,7 @@ export async function showTable({ root, onLeave }, tableId, token) {
   const game = info.game;
   const data = await gameInfoInto(board, game); // the game's rules, contracts and cards
   if (!data) return;
-  title.textContent = `${data.title} · table ${tableId}`;
+  title.textContent = t("{game} · table {table}", { game: data.title, table: tableId });
   rulesLine.textContent = rulesInShort(data, info.rules); // in words, as the rules screen says
   rulesLine.title = rulesInFull(data, info.rules);
   if (token && !seatAt(tableId)) rememberSeat(tableId, { token, game, seat: -1 });
@@ -61,7 +62,7 @@ export async function showTable({ root, onLeave }, tableId, token) {
     act: (action) => {
       if (!last) return;
       ctx.refusal = null;
-      if (!conn.send({ type: "act", action, version: last.version })) toast("Not connected — reconnecting…");
+      if (!conn.send({ type: "act", action, version: last.version })) toast(t("Not connected — reconnecting…"));
     },
   };
   const look = tableLook(game, board); // table_look.js: motion, sound, your-turn notice, switches
@@ -81,9 +82,9 @@ export async function showTable({ root, onLeave }, tableId, token) {
       ctx.seats = msg.seats && msg.seats.length ? msg.seats : ctx.seats;
       if (msg.seat !== null && msg.seat !== undefined) {
         rememberSeat(tableId, { token, game, seat: msg.seat });
-        page.querySelector(".seat-label").textContent = `You: seat ${msg.seat + 1}`;
+        page.querySelector(".seat-label").textContent = t("You: seat {n}", { n: msg.seat + 1 });
       } else {
-        page.querySelector(".seat-label").textContent = "Spectator";
+        page.querySelector(".seat-label").textContent = t("Spectator");
       }
       renderInvites(invites, tableId, ctx.seats);
       deadlines = msg.deadlines || [];
@@ -118,18 +119,18 @@ export async function showTable({ root, onLeave }, tableId, token) {
     }
   };
   const onStatus = (state, text) => {
-    status.textContent = state === "open" ? "connected" : state === "lost" ? "reconnecting…" : text;
+    status.textContent = state === "open" ? t("connected") : state === "lost" ? t("reconnecting…") : text;
     status.className = `status ${state}`;
-    if (state === "refused") fill(board, h("p.error", {}, text, " ", h("a", { href: "#/" }, "To the lobby")));
+    if (state === "refused") fill(board, h("p.error", {}, text, " ", h("a", { href: "#/" }, t("To the lobby"))));
   };
   let deadlines = [];
   const tick = () => {
     const now = Date.now() / 1000;
-    fill(clock, deadlines.map((d) => h("span.badge.timer", {}, `⏱ ${ctx.name(d.seat)}: ${Math.max(0, Math.ceil(d.at - now))} s`)));
+    fill(clock, deadlines.map((d) => h("span.badge.timer", {}, `⏱ ${t("{name}: {seconds} s", { name: ctx.name(d.seat), seconds: Math.max(0, Math.ceil(d.at - now)) })}`)));
   };
   const ticker = setInterval(tick, 1000);
   leave.addEventListener("click", async () => {
-    if (!confirm("Give up your seat? Whoever holds its invitation link can take it again.")) return;
+    if (!confirm(t("Give up your seat? Whoever holds its invitation link can take it again."))) return;
     try {
       await api.leave(tableId, token);
       forgetSeat(tableId); // the token is revoked: the seat's invitation takes it again
@@ -155,38 +156,39 @@ export async function showTable({ root, onLeave }, tableId, token) {
 
 function renderRoom(room, tableId, token, host, msg, data) {
   if (msg.status === "abandoned") {
-    fill(room, h("h2", {}, "Table closed"), h("p", {}, "The host cancelled this table before it started."),
-      h("a.button", { href: "#/" }, "To the lobby"));
+    fill(room, h("h2", {}, t("Table closed")), h("p", {}, t("The host cancelled this table before it started.")),
+      h("a.button", { href: "#/" }, t("To the lobby")));
     return;
   }
   const isHost = host !== null && host !== undefined && msg.seat === host;
   const free = msg.seats.filter((s) => s.kind === "human" && !s.taken).length;
   const people = h("ul.room-seats", {}, msg.seats.map((s) => h("li", { dataset: { seat: String(s.seat) } },
-    `Seat ${s.seat + 1}: `,
-    s.kind === "bot" ? `Bot (${s.level})` : s.taken ? `${s.name || "a player"}${s.seat === host ? " (host)" : ""}${s.connected ? "" : " · away"}` : "waiting for a player…",
+    `${t("Seat {n}", { n: s.seat + 1 })}: `,
+    s.kind === "bot" ? t("Bot ({level})", { level: levelName(s.level) }) : s.taken ? `${s.name || t("a player")}${s.seat === host ? ` ${t("(host)")}` : ""}${s.connected ? "" : ` · ${t("away")}`}` : t("waiting for a player…"),
     s.kind === "human" && s.taken ? guestMark(msg.seats, s.seat) : null)));
-  const parts = [h("h2", {}, "Waiting room"),
-    h("p", {}, `The game starts when every seat is taken (${free} free)${isHost ? ", or when you start it" : ""}.`),
+  const parts = [h("h2", {}, t("Waiting room")),
+    h("p", {}, isHost ? t("The game starts when every seat is taken ({n} free), or when you start it.", { n: free })
+      : t("The game starts when every seat is taken ({n} free).", { n: free })),
     people];
   if (isHost) {
-    const level = h("select#fill-level", { "aria-label": "Bot level for the free seats" },
-      (data.levels || ["random", "basic", "strong"]).map((l) => h("option", { value: l, selected: l === "basic" }, l)));
+    const level = h("select#fill-level", { "aria-label": t("Bot level for the free seats") },
+      (data.levels || ["random", "basic", "strong"]).map((l) => h("option", { value: l, selected: l === "basic" }, levelName(l))));
     const act = (fn) => async (e) => {
       e.target.disabled = true;
       try { await fn(); } catch (err) { toast(err.message); e.target.disabled = false; }
     };
     parts.push(h("div.actions", {},
-      h("label.field", {}, "Fill the free seats with bots: ", level),
-      h("button#start-now", { onClick: act(() => api.start(tableId, token, level.value)) }, "Start now"),
+      h("label.field", {}, `${t("Fill the free seats with bots:")} `, level),
+      h("button#start-now", { onClick: act(() => api.start(tableId, token, level.value)) }, t("Start now")),
       h("button#cancel-table.secondary", {
         onClick: act(async () => {
-          if (!confirm("Cancel this table? Nobody can join it any more.")) throw new Error("Not cancelled.");
+          if (!confirm(t("Cancel this table? Nobody can join it any more."))) throw new Error(t("Not cancelled."));
           await api.cancel(tableId, token);
           forgetSeat(tableId);
         }),
-      }, "Cancel table")));
+      }, t("Cancel table"))));
   } else {
-    parts.push(h("p.muted", {}, "The host may start at any time, filling the free seats with bots."));
+    parts.push(h("p.muted", {}, t("The host may start at any time, filling the free seats with bots.")));
   }
   fill(room, ...parts);
 }
@@ -197,17 +199,17 @@ function renderInvites(box, tableId, seats) {
   const open = ((held && held.invites) || []).filter((i) => free.has(i.seat));
   if (!open.length) { fill(box); return; }
   fill(box, h("details.panel.invite-box", { open: true },
-    h("summary", {}, `Invite friends (${open.length} free seat${open.length > 1 ? "s" : ""})`),
+    h("summary", {}, tn("Invite friends ({n} free seat)", "Invite friends ({n} free seats)", open.length)),
     h("ul", {}, open.map((i) => {
       const link = `${location.origin}/#/join/${tableId}/${i.invite}`;
-      return h("li", {}, `Seat ${i.seat + 1}: `,
-        h("input.invite-link", { value: link, readOnly: true, "aria-label": `Invitation link for seat ${i.seat + 1}`, onFocus: (e) => e.target.select() }),
+      return h("li", {}, `${t("Seat {n}", { n: i.seat + 1 })}: `,
+        h("input.invite-link", { value: link, readOnly: true, "aria-label": t("Invitation link for seat {n}", { n: i.seat + 1 }), onFocus: (e) => e.target.select() }),
         h("button.secondary", {
           onClick: async () => {
-            try { await navigator.clipboard.writeText(link); toast("Link copied.", "info", 1500); }
-            catch { toast("Select the link and copy it.", "info"); }
+            try { await navigator.clipboard.writeText(link); toast(t("Link copied."), "info", 1500); }
+            catch { toast(t("Select the link and copy it."), "info"); }
           },
-        }, "Copy"),
+        }, t("Copy")),
         inviteByName(tableId, i.seat, i.invite));
     }))));
 }

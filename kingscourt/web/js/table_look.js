@@ -3,13 +3,14 @@
 // single legal card (King) and the confirm-before-playing switch. table.js calls these.
 
 import { toast } from "./dom.js";
+import { t } from "./i18n.js";
 import { lookBar, pref } from "./look_prefs.js";
 import { afterState, beforeState } from "./motion.js";
 import { sound } from "./sound.js";
 import { yourTurn } from "./turn_notice.js";
 
 const AUTO_PLAY_MS = 350;
-const CONFIRM = "Click again to play it."; // player-facing
+const CONFIRM = () => t("Click again to play it."); // player-facing
 
 const myTurn = (m) => Boolean(m && m.seat !== null && m.seat !== undefined && !m.view.over
   && m.view.to_move.includes(m.seat));
@@ -59,7 +60,7 @@ export function tableLook(game, board) {
           if (pending) mark(pending, false);
           pending = action;
           mark(action, true);
-          toast(CONFIRM, "info", 1800);
+          toast(CONFIRM(), "info", 1800);
           return;
         }
         if (pending) mark(pending, false);

@@ -1,7 +1,9 @@
 // Your turn, noticed in a background tab: the tab's title and icon change while the page is
 // hidden and it is your move, and return when the page is seen again or the turn has passed.
 
-const MARK = "● Your turn — "; // player-facing
+import { t } from "./i18n.js";
+
+const mark = () => `● ${t("Your turn")} — `; // player-facing
 const ICON_TURN = "data:image/svg+xml," + encodeURIComponent(
   "<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16'><circle cx='8' cy='8' r='7' fill='#d4a017' stroke='#7a5a00'/></svg>");
 
@@ -21,6 +23,7 @@ function iconLink() {
 
 function show() {
   const on = waiting && document.hidden;
+  const MARK = mark();
   const marked = document.title.startsWith(MARK);
   const link = iconLink();
   if (on && !marked) {

@@ -11,12 +11,17 @@
 import { fill, h } from "./dom.js";
 import { resultBlock } from "./result.js";
 import "./card_text.js";
+import { lazy, list, t, tn } from "./i18n.js";
 
-const VERBS = {
-  draw: "Draw", play: "Play", pay: "Pay", riposte: "Riposte!", pass: "Pass", display: "Display",
-  use: "Use", "end turn": "End turn", perform: "Perform", discard: "Discard", take: "Take",
-  choose: "Choose", keep: "Keep", done: "Done", skip: "Skip", look: "Look", swap: "Swap", with: "With",
-};
+// the verbs of the game's actions (their text form stays English) as the buttons say them;
+// the card names after them are the cards' own (Polish, as printed)
+const VERBS = lazy(() => ({
+  draw: t("Draw"), play: t("Play"), pay: t("Pay"), riposte: t("Riposte!"), pass: t("Pass"), display: t("Display"),
+  use: t("Use"), "end turn": t("End turn"), perform: t("Perform"), discard: t("Discard"), take: t("Take"),
+  choose: t("Choose"), keep: t("Keep"), done: t("Done"), skip: t("Skip"), look: t("Look"), swap: t("Swap"), with: t("With"),
+}));
+const VERB_ORDER = ["draw", "play", "pay", "riposte", "pass", "display", "use", "end turn", "perform", "discard",
+  "take", "choose", "keep", "done", "skip", "look", "swap", "with"];
 
 const AUTO_PASS = "kingscourt.uchokrola.autoPass";
 const AUTO_PASS_MS = [600, 1800]; // the random delay before passing for you
@@ -43,7 +48,7 @@ export function mountUchokrola(el, ctx) {
     return h("span", { class: `uk-card kind-${known ? known.kind : "unknown"} ${extra}`,
       title: text ? `${name}: ${text}` : name, tabindex: text ? "0" : null, // card_text.js: tap opens the text
       dataset: text ? { text, name: known.label, kind: known.kind, prestige: prestige ?? "" } : {} },
-    known ? known.label : name, prestige !== null ? h("span.uk-prestige", { "aria-label": `${prestige} prestige` }, String(prestige)) : null);
+    known ? known.label : name, prestige !== null ? h("span.uk-prestige", { "aria-label": t("{n} prestige", { n: prestige }) }, String(prestige)) : null);
   };
 
   // Passing for a seat that holds no riposte: once per state version, after a random delay.
@@ -68,12 +73,12 @@ export function mountUchokrola(el, ctx) {
       if (autoPassOn() && onlyPass(msg) && msg.version === autoVersion) ctx.act("pass");
     }, lo + Math.random() * (hi - lo));
   };
-  const autoPassBox = () => h("label.uk-auto-pass", { title: "When you hold no Kąśliwa riposta, pass after a moment without asking" },
+  const autoPassBox = () => h("label.uk-auto-pass", { title: t("When you hold no Kąśliwa riposta, pass after a moment without asking") },
     h("input#uk-auto-pass", { type: "checkbox", checked: autoPassOn(), onChange: (e) => {
       setAutoPass(e.target.checked);
       scheduleAutoPass();
       render();
-    } }), " Pass for me when I hold no riposte");
+    } }), ` ${t("Pass for me when I hold no riposte")}`);
 
   const seatLabel = (v, s) => {
     const chars = (v.characters[s] || []).join(" & ");
@@ -82,13 +87,22 @@ export function mountUchokrola(el, ctx) {
   };
 
   const humanize = (v, action) => {
+    // "look at 2", "look at prestige 2", "take from 2": a seat's court or prestige pile
+    const whole = action.match(/^(look at prestige|look at|take from) (\d+)$/);
+    if (whole) {
+      const who = seatLabel(v, Number(whole[2]));
+      if (whole[1] === "look at prestige") return t("Look at the prestige pile of {who}", { who });
+      return whole[1] === "look at" ? t("Look at {who}", { who }) : t("Take from {who}", { who });
+    }
     let text = action
       // "swap X at 2:1" / "take X from 2:1": the card lying beside a seat (1: nearest its character)
-      .replace(/ (from|at) (\d+):(\d+)$/, (_, w, s, k) => ` ${w === "from" ? "from beside" : "beside"} ${seatLabel(v, Number(s))} (card ${k})`)
-      .replace(/ -> (\d+)$/, (_, s) => ` → ${seatLabel(v, Number(s))}`)
-      .replace(/^(look at prestige|look at|take from) (\d+)$/, (_, w, s) => `${w} ${seatLabel(v, Number(s))}`);
-    for (const [verb, label] of Object.entries(VERBS)) {
-      if (text === verb || text.startsWith(`${verb} `)) { text = label + text.slice(verb.length); break; }
+      .replace(/ (from|at) (\d+):(\d+)$/, (_, w, s, k) => {
+        const where = { who: seatLabel(v, Number(s)), n: Number(k) };
+        return ` ${w === "from" ? t("from beside {who} (card {n})", where) : t("beside {who} (card {n})", where)}`;
+      })
+      .replace(/ -> (\d+)$/, (_, s) => ` → ${seatLabel(v, Number(s))}`);
+    for (const verb of VERB_ORDER) {
+      if (text === verb || text.startsWith(`${verb} `)) { text = VERBS[verb] + text.slice(verb.length); break; }
     }
     return text;
   };
@@ -128,20 +142,20 @@ export function mountUchokrola(el, ctx) {
     const mover = v.to_move.length ? v.to_move[0] : null;
     fill(el,
       h("div.topbar", {},
-        h("div.deal", {}, v.choosing ? "Choosing characters" : `Turn ${v.turn_number}: ${v.turn >= 0 ? seatLabel(v, v.turn) : "—"}`),
-        h("div", {}, `Deck ${v.deck_size}`, v.exhaustions ? ` · ran out ${v.exhaustions}×` : "", v.ending ? " · last turn" : ""),
-        h("div.discard", {}, "Discard: ", top ? card(top) : h("span.muted", {}, "empty"), ` (${v.discard.length})`),
+        h("div.deal", {}, v.choosing ? t("Choosing characters") : t("Turn {n}: {who}", { n: v.turn_number, who: v.turn >= 0 ? seatLabel(v, v.turn) : "—" })),
+        h("div", {}, t("Deck {n}", { n: v.deck_size }), v.exhaustions ? ` · ${t("ran out {n}×", { n: v.exhaustions })}` : "", v.ending ? ` · ${t("last turn")}` : ""),
+        h("div.discard", {}, `${t("Discard:")} `, top ? card(top) : h("span.muted", {}, t("empty")), ` (${v.discard.length})`),
         me !== null && !v.over && !ctx.readOnly ? autoPassBox() : null),
       h("div.uk-layout", {},
         h("div.uk-main", {},
           v.over ? finalReveal(v) : null,
           prompt(v, me, myTurn, mover),
           h("div.courtiers", { id: "courtiers" }, v.characters.map((_, s) => courtier(v, s, me))),
-          me !== null ? h("section.side-panel#uk-hand", {}, h("h3", {}, `Your hand (${v.hand.length})`),
-            h("div.uk-hand", {}, v.hand.length ? v.hand.map((c) => card(c)) : h("span.muted", {}, "empty"))) : null,
+          me !== null ? h("section.side-panel#uk-hand", {}, h("h3", {}, t("Your hand ({n})", { n: v.hand.length })),
+            h("div.uk-hand", {}, v.hand.length ? v.hand.map((c) => card(c)) : h("span.muted", {}, t("empty")))) : null,
           secrets(v)),
         h("aside.uk-side", {},
-          h("section.side-panel#narration", {}, h("h3", {}, "Narration"),
+          h("section.side-panel#narration", {}, h("h3", {}, t("Narration")),
             h("ol.log", { "aria-live": "polite", start: Math.max(1, (v.log || []).length - 39) }, (v.log || []).slice(-40).map((line) => h("li", {}, line)))))));
     const log = el.querySelector(".log");
     if (log) log.scrollTop = log.scrollHeight;
@@ -153,45 +167,46 @@ export function mountUchokrola(el, ctx) {
       const riposte = v.phase === "riposte";
       const auto = riposte && autoPassOn() && onlyPass(msg);
       return h("section.prompt#prompt", { class: riposte ? "riposte" : "" },
-        h("h2", {}, riposte ? "Riposte? " : "", v.question || "Your move"),
+        h("h2", {}, riposte ? `${t("Riposte?")} ` : "", v.question || t("Your move")),
         ctx.refusal ? h("p.refusal#refusal", { role: "alert" }, ctx.refusal.text) : null,
-        auto ? h("p.muted#uk-auto-passing", {}, "You hold no Kąśliwa riposta: passing for you in a moment…") : null,
+        auto ? h("p.muted#uk-auto-passing", {}, t("You hold no Kąśliwa riposta: passing for you in a moment…")) : null,
         v.character_options && v.character_options.length && v.choosing
-          ? h("p.muted", {}, "Each character has its own ability; choose the one you will play.") : null,
+          ? h("p.muted", {}, t("Each character has its own ability; choose the one you will play.")) : null,
         h("div.options", {}, options(v)));
     }
     return h("section.prompt.waiting#prompt", {},
-      h("p", {}, mover !== null ? `Waiting for ${seatLabel(v, mover)}…` : "…"));
+      h("p", {}, mover !== null ? t("Waiting for {who}…", { who: seatLabel(v, mover) }) : "…"));
   };
 
   const courtier = (v, s, me) => h("div.courtier", { class: `${s === me ? "mine" : ""} ${v.to_move.includes(s) ? "moving" : ""}`, dataset: { seat: s } },
     h("div.courtier-head", {},
       h("strong", {}, ctx.name(s)), ctx.guest?.(s),
-      v.favourite === s ? h("span.badge", {}, "favourite") : null,
-      h("span.muted", {}, ` · hand ${v.hand_sizes[s]}`)),
+      v.favourite === s ? h("span.badge", {}, t("favourite")) : null,
+      h("span.muted", {}, ` · ${t("hand {n}", { n: v.hand_sizes[s] })}`)),
     h("div.court-row", {},
-      (v.characters[s] && v.characters[s].length ? v.characters[s] : [v.chosen && v.chosen[s] ? "(chosen in secret)" : "(choosing)"])
+      (v.characters[s] && v.characters[s].length ? v.characters[s] : [v.chosen && v.chosen[s] ? t("(chosen in secret)") : t("(choosing)")])
         .map((c) => card(c)),
       v.displays[s].map((c, i) => card(c, i === 0 ? "oldest" : ""))),
     h("div.prestige", {},
-      h("span.pile", { title: "prestige pile" }, `Prestige pile: ${v.prestige_sizes[s]} card${v.prestige_sizes[s] === 1 ? "" : "s"}`),
+      h("span.pile", { title: t("prestige pile") }, tn("Prestige pile: {n} card", "Prestige pile: {n} cards", v.prestige_sizes[s])),
       v.prestige[s] && v.prestige[s].length && !v.over ? h("div.pile-content", {}, v.prestige[s].map((c) => card(c, "small"))) : null));
 
   const secrets = (v) => {
     const parts = [];
-    if (v.revealed && v.revealed.length) parts.push(h("div", {}, "Revealed: ", v.revealed.map((c) => card(c))));
-    if (v.looked && v.looked.length) parts.push(h("div", {}, "You look at: ", v.looked.map((c) => card(c))));
-    if (v.shown && v.shown.length) parts.push(h("div", {}, "Shown to you: ", v.shown.map((c) => card(c))));
-    if (v.limbo && v.limbo.length) parts.push(h("div", {}, "In play: ", v.limbo.map((c) => card(c))));
+    if (v.revealed && v.revealed.length) parts.push(h("div", {}, `${t("Revealed:")} `, v.revealed.map((c) => card(c))));
+    if (v.looked && v.looked.length) parts.push(h("div", {}, `${t("You look at:")} `, v.looked.map((c) => card(c))));
+    if (v.shown && v.shown.length) parts.push(h("div", {}, `${t("Shown to you:")} `, v.shown.map((c) => card(c))));
+    if (v.limbo && v.limbo.length) parts.push(h("div", {}, `${t("In play:")} `, v.limbo.map((c) => card(c))));
     return parts.length ? h("section.side-panel#uk-secrets", {}, parts) : null;
   };
 
   const finalReveal = (v) => resultBlock(v, ctx, {
     name: (s) => seatLabel(v, s),
-    score: (s) => `${v.prestige_totals ? v.prestige_totals[s] : v.scores[s]} prestige`,
+    score: (s) => t("{n} prestige", { n: v.prestige_totals ? v.prestige_totals[s] : v.scores[s] }),
     extra: (s) => h("div.pile-content", {}, (v.prestige[s] || []).map((c) => card(c, "small"))),
-    prize: "the King's ear",
-    caption: "The prestige piles, revealed",
+    headline: (names, you) => (you ? t("You win the King's ear!")
+      : tn("{names} wins the King's ear!", "{names} win the King's ear!", names.length, { names: list(names) })),
+    caption: t("The prestige piles, revealed"),
   });
 
   return {
