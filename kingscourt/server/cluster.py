@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING, Any
 from redis.asyncio import Redis
 from redis.exceptions import RedisError
 
+from .cluster_bots import RemoteBots, node_channel
 from .relay import catch_up, open_versions, take_fence
 from .table import LiveTable, error
 from .wire import ErrorMessage
@@ -66,10 +67,6 @@ def lease_key(table_id: str) -> str:
     return f"kc:lease:{table_id}"
 
 
-def node_channel(node: str) -> str:
-    return f"kc:node:{node}"
-
-
 class Cluster:
     """This process's part in the cluster: its leases, its channel, its sweeps."""
 
@@ -89,6 +86,9 @@ class Cluster:
         self._tasks: list[asyncio.Task[None]] = []
         self._jobs: set[asyncio.Task[Any]] = set()
         self._subscribed = asyncio.Event()
+        #: the way to bot workers apart from the servers (:mod:`.cluster_bots`)
+        self.bots = RemoteBots(self)
+        hub.autoplayer.remote = self.bots
 
     # --- life cycle --------------------------------------------------------------------------
 
@@ -223,7 +223,7 @@ class Cluster:
                "deadlines": {str(s): t for s, t in table.deadlines.items()}}
         self._outbox.put_nowait((CHANGES, json.dumps(msg)))
         if table.over and table.id in self.owned:
-            self._spawn(self.release(table.id))
+            self.spawn(self.release(table.id))
 
     def _lock(self, table_id: str) -> asyncio.Lock:
         lock = self._locks.get(table_id)
@@ -312,7 +312,11 @@ class Cluster:
 
     # --- Redis pub/sub -----------------------------------------------------------------------
 
-    def _spawn(self, coro: Any) -> None:
+    def send(self, channel: str, msg: dict[str, Any]) -> None:
+        """Publish ``msg`` on ``channel``, after every message made before it."""
+        self._outbox.put_nowait((channel, json.dumps(msg)))
+
+    def spawn(self, coro: Any) -> None:
         task = asyncio.create_task(coro)
         self._jobs.add(task)
         task.add_done_callback(self._done)
@@ -325,9 +329,11 @@ class Cluster:
     def _on(self, msg: dict[str, Any]) -> None:
         kind = msg.get("kind")
         if kind == "change" and msg.get("node") != self.node:
-            self._spawn(self._on_change(msg))
+            self.spawn(self._on_change(msg))
         elif kind == "act":
-            self._spawn(self._on_act(msg))
+            self.spawn(self._on_act(msg))
+        elif kind in ("bot-taken", "bot-answer"):
+            self.bots.on(msg)
         elif kind == "answer":
             answer = self._answers.get(str(msg.get("id")))
             if answer is not None and not answer.done():
