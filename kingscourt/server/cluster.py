@@ -18,6 +18,10 @@
   (an owner that died, a Redis that restarted empty), rebuilds each from the database and
   resumes its bots; copies that fell behind (a message lost while Redis was away) catch up
   from the database's version.
+- **Presence** (:mod:`.cluster_presence`): a seat shows as connected, and an account as
+  online, through whichever process its socket or request went.
+- **Bot workers** (:mod:`.cluster_bots`): with ``kingscourt bot-worker`` processes running,
+  the owner's bots decide there, and in its own pool when no worker answers in time.
 """
 
 from __future__ import annotations
@@ -35,7 +39,8 @@ from redis.asyncio import Redis
 from redis.exceptions import RedisError
 
 from .cluster_bots import RemoteBots, node_channel
-from .relay import catch_up, open_versions, take_fence
+from .cluster_presence import Presence
+from .relay import catch_up, open_versions, step, take_fence
 from .table import LiveTable, error
 from .wire import ErrorMessage
 
@@ -86,9 +91,24 @@ class Cluster:
         self._tasks: list[asyncio.Task[None]] = []
         self._jobs: set[asyncio.Task[Any]] = set()
         self._subscribed = asyncio.Event()
+        #: table -> the version this process last told the others of
+        self._told: dict[str, int] = {}
+        #: copies found behind the database at the last sweep (read again if still behind)
+        self._behind: set[str] = set()
         #: the way to bot workers apart from the servers (:mod:`.cluster_bots`)
         self.bots = RemoteBots(self)
         hub.autoplayer.remote = self.bots
+        #: who is connected and seen through every process (:mod:`.cluster_presence`)
+        self.presence = Presence(self, LEASE_TTL)
+
+    @property
+    def seen(self) -> dict[int, float] | None:
+        return self.presence.seen
+
+    @seen.setter
+    def seen(self, seen: dict[int, float]) -> None:
+        """The accounts' record of when each was seen (``Services.seen``): shared."""
+        self.presence.seen = seen
 
     # --- life cycle --------------------------------------------------------------------------
 
@@ -113,6 +133,8 @@ class Cluster:
             with contextlib.suppress(RedisError, OSError):
                 await self._release(keys=[lease_key(table_id)], args=[self.node])
         self.owned.clear()
+        with contextlib.suppress(RedisError, OSError):  # its sockets are gone at once
+            await self.presence.leave()
         with contextlib.suppress(RedisError, OSError):
             await self.redis.aclose()
 
@@ -194,17 +216,27 @@ class Cluster:
                 await self.sweep()
             except Exception:  # Redis or the database away: the next sweep tries again
                 log.exception("cluster: sweep failed")
+            try:
+                await self.presence.sweep()
+            except (RedisError, OSError) as e:
+                log.warning("cluster: presence not shared: %s", e)
 
     async def sweep(self) -> None:
         """Load the open tables this process does not hold, catch up copies behind the
         database, and take the tables nobody owns."""
         versions = await self.hub.store.run(open_versions, self.hub.store)
+        behind: set[str] = set()
         for table_id, version in versions.items():
             table = self.hub.tables.get(table_id)
             if table is None:
                 table = await self.hub.get(table_id)
             elif table.remote is not None and table.version < version:
-                await self.refresh(table)
+                # behind: a message lost, or still on its way; read again if still behind
+                if table_id in self._behind:
+                    await self.refresh(table)
+                else:
+                    behind.add(table_id)
+        self._behind = behind
         ids = [t for t in versions if t not in self.owned]
         if not ids:
             return
@@ -219,9 +251,17 @@ class Cluster:
     def changed(self, table: LiveTable) -> None:
         """The table changed here (an action stored, a seat taken or left): tell the others
         once. Messages leave in the order they were made."""
+        told = self._told.get(table.id, table.version)
+        fresh = table.data.actions[told:table.version] if table.remote is None else []
+        self._told[table.id] = table.version
         msg = {"kind": "change", "node": self.node, "table": table.id, "version": table.version,
-               "deadlines": {str(s): t for s, t in table.deadlines.items()}}
+               "deadlines": {str(s): t for s, t in table.deadlines.items()},
+               # the actions stored since the last message; none: read the table back
+               "actions": [[seat, text] for seat, text in fresh],
+               "timeouts": [s.timeouts for s in table.seats]}
         self._outbox.put_nowait((CHANGES, json.dumps(msg)))
+        if table.over:
+            self._told.pop(table.id, None)
         if table.over and table.id in self.owned:
             self.spawn(self.release(table.id))
 
@@ -257,6 +297,13 @@ class Cluster:
             await self.hub.get(table_id)  # a new table: every lobby lists it
             return
         deadlines = {int(s): float(t) for s, t in msg.get("deadlines", {}).items()}
+        actions = [(int(seat), str(text)) for seat, text in msg.get("actions") or []]
+        if actions and table.remote is not None:
+            async with self._lock(table.id), table.lock:
+                stepped = step(table, int(msg["version"]) - len(actions), actions,
+                               [int(n) for n in msg.get("timeouts", [])], deadlines)
+            if stepped:
+                return
         await self.refresh(table, deadlines if table.remote is not None else None)
 
     # --- forwarded acts ----------------------------------------------------------------------
@@ -334,6 +381,8 @@ class Cluster:
             self.spawn(self._on_act(msg))
         elif kind in ("bot-taken", "bot-answer"):
             self.bots.on(msg)
+        elif kind == "presence" and msg.get("node") != self.node:
+            self.presence.on(msg)
         elif kind == "answer":
             answer = self._answers.get(str(msg.get("id")))
             if answer is not None and not answer.done():
