@@ -187,3 +187,30 @@ def test_redis_restart(cluster: list[Server], redis_server: RedisServer) -> None
     rows = db_rows(a.db_url, "SELECT version FROM actions WHERE table_id = :t ORDER BY version",
                    t=table)
     assert [r["version"] for r in rows] == list(range(1, len(rows) + 1))
+
+
+def test_presence_across_processes(cluster: list[Server]) -> None:
+    """A seat shows as connected on every process, whichever one its socket is on."""
+    a, b, c = cluster
+    t = a.create("king", HUMANS)
+    table = t["id"]
+
+    def connected(s: Server) -> list[bool]:
+        return [x["connected"] for x in s.get(f"/api/tables/{table}").json()["seats"][:2]]
+
+    def until(want: list[bool]) -> None:
+        deadline = time.monotonic() + 10
+        while (seen := [connected(s) for s in (a, b, c)]) != [want] * 3:
+            assert time.monotonic() < deadline, f"seats 1-2 connected per process: {seen}"
+            time.sleep(0.1)
+
+    async def go() -> None:
+        async with connect(b.ws(table, t["seats"][0]["token"])), \
+                connect(c.ws(table, t["seats"][1]["token"])) as bob:
+            await asyncio.to_thread(until, [True, True])
+            await bob.close()
+            await asyncio.to_thread(until, [True, False])
+        await asyncio.to_thread(until, [False, False])
+
+    until([False, False])
+    run(go())
