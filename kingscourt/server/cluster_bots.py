@@ -29,6 +29,7 @@ import json
 import logging
 import os
 import secrets
+import signal
 import socket
 from typing import TYPE_CHECKING, Any
 
@@ -304,5 +305,13 @@ def run_worker(url: str, size: int | None = None) -> None:
     """Serve decisions until interrupted."""
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
     worker = BotWorker(url, size)
+
+    async def main() -> None:
+        serving = asyncio.create_task(worker.serve())
+        # SIGTERM (a service manager stopping it): leave the set of workers, stop the pool
+        asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, serving.cancel)
+        with contextlib.suppress(asyncio.CancelledError):
+            await serving
+
     with contextlib.suppress(KeyboardInterrupt):
-        asyncio.run(worker.serve())
+        asyncio.run(main())
