@@ -75,20 +75,22 @@ def test_every_process_lists_and_plays_every_table(cluster: list[Server],
         while table not in [x["id"] for x in s.get("/api/tables").json()]:
             assert time.monotonic() < deadline, "the table never reached the other lobby"
             time.sleep(0.1)
-    ann, bob, spectator = SeatLog(0), SeatLog(1), SeatLog(None)
+    ann, bob, spectator, third = SeatLog(0), SeatLog(1), SeatLog(None), SeatLog(None)
     rng = random.Random(7)
 
     async def go() -> None:
         await asyncio.gather(
             play(b.ws(table, t["seats"][0]["token"]), ann, rng, until=40),
             play(c.ws(table, t["seats"][1]["token"]), bob, rng, until=40),
-            watch(c.ws(table), spectator, until=40))
+            watch(c.ws(table), spectator, until=40),
+            watch(a.ws(table), third, until=40))  # on the process neither player is on
 
     run(go())
-    for log in (ann, bob, spectator):
+    for log in (ann, bob, spectator, third):
         in_order(log)
         assert not [e for e in log.errors if e["code"] not in ("not-your-turn",)], log.errors
-    assert spectator.states[-1]["version"] >= 40
+    for log in (spectator, third):
+        assert log.states[-1]["version"] >= 40
     # every version the players were sent is stored, and stored once
     stored = db_rows(a.db_url, "SELECT count(*) AS n FROM actions WHERE table_id = :t", t=table)[0]["n"]
     assert stored >= max(m["version"] for m in ann.states + bob.states)
