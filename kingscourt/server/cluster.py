@@ -20,6 +20,8 @@
   from the database's version.
 - **Presence** (:mod:`.cluster_presence`): a seat shows as connected, and an account as
   online, through whichever process its socket or request went.
+- **Chat**: a message stored through one process goes to the sockets of the others
+  (``chat`` on ``kc:changes``).
 - **Bot workers** (:mod:`.cluster_bots`): with ``kingscourt bot-worker`` processes running,
   the owner's bots decide there, and in its own pool when no worker answers in time.
 """
@@ -100,6 +102,7 @@ class Cluster:
         hub.autoplayer.remote = self.bots
         #: who is connected and seen through every process (:mod:`.cluster_presence`)
         self.presence = Presence(self, LEASE_TTL)
+        hub.chat.relay = self._chat
 
     @property
     def seen(self) -> dict[int, float] | None:
@@ -313,35 +316,48 @@ class Cluster:
         """An act for a table another process owns: to the owner, and its answer back."""
         loop = asyncio.get_running_loop()
         deadline = loop.time() + FORWARD_WAIT
-        while loop.time() < deadline:
-            if table.remote is None:  # taken here meanwhile
-                return await table.submit(seat, text, version, actor, token_hash)
-            try:
-                owner = str(await self.redis.get(lease_key(table.id)) or "") or None
-                if owner is None or owner == self.node:
-                    if not await self.claim(table):
-                        await asyncio.sleep(0.2)
-                    continue
-                ask = secrets.token_hex(8)
-                answer = self._answers[ask] = loop.create_future()
-                msg = {"kind": "act", "id": ask, "reply": self.node, "table": table.id,
-                       "seat": seat, "text": text, "version": version, "actor": actor,
-                       "token_hash": token_hash}
-                await self.redis.publish(node_channel(owner), json.dumps(msg))
+        # one answer, whichever owner gives it: an act is sent again only to a new owner (a
+        # slow owner's answer is waited for, not asked twice)
+        answer: asyncio.Future[dict[str, Any]] = loop.create_future()
+        asks: list[str] = []
+        sent_to: str | None = None
+        try:
+            while loop.time() < deadline:
+                if table.remote is None:  # taken here meanwhile
+                    return await table.submit(seat, text, version, actor, token_hash)
                 try:
-                    reply = await asyncio.wait_for(answer, ANSWER_WAIT)
-                finally:
-                    self._answers.pop(ask, None)
-            except TimeoutError:
-                continue  # the owner died, or moved: its lease runs out, someone takes it
-            except (RedisError, OSError):
-                await asyncio.sleep(0.5)
-                continue
-            if reply.get("moved"):
-                await asyncio.sleep(0.1)
-                continue
-            err = reply.get("error")
-            return None if err is None else ErrorMessage.model_validate_json(err)
+                    owner = str(await self.redis.get(lease_key(table.id)) or "") or None
+                    if owner is None or owner == self.node:
+                        if not await self.claim(table):
+                            await asyncio.sleep(0.2)
+                        continue
+                    if owner != sent_to:
+                        ask = secrets.token_hex(8)
+                        asks.append(ask)
+                        self._answers[ask] = answer
+                        msg = {"kind": "act", "id": ask, "reply": self.node, "table": table.id,
+                               "seat": seat, "text": text, "version": version, "actor": actor,
+                               "token_hash": token_hash}
+                        await self.redis.publish(node_channel(owner), json.dumps(msg))
+                        sent_to = owner
+                    reply = await asyncio.wait_for(asyncio.shield(answer), ANSWER_WAIT)
+                except TimeoutError:
+                    continue  # the owner is slow, died, or moved: its lease says which
+                except (RedisError, OSError):
+                    await asyncio.sleep(0.5)
+                    continue
+                if reply.get("moved"):
+                    answer = loop.create_future()  # that one no longer owns it: ask anew
+                    for ask in asks:
+                        self._answers[ask] = answer
+                    sent_to = None
+                    await asyncio.sleep(0.1)
+                    continue
+                err = reply.get("error")
+                return None if err is None else ErrorMessage.model_validate_json(err)
+        finally:
+            for ask in asks:
+                self._answers.pop(ask, None)
         return error("not-stored", "The table's owner did not answer in time. If your action was "
                      "stored, the next state shows it; otherwise act again.",
                      version=table.version)
@@ -358,6 +374,10 @@ class Cluster:
         self._outbox.put_nowait((node_channel(str(msg["reply"])), json.dumps(reply)))
 
     # --- Redis pub/sub -----------------------------------------------------------------------
+
+    def _chat(self, table_id: str, text: str) -> None:
+        """A chat message stored here: to the sockets of the other processes."""
+        self.send(CHANGES, {"kind": "chat", "node": self.node, "table": table_id, "text": text})
 
     def send(self, channel: str, msg: dict[str, Any]) -> None:
         """Publish ``msg`` on ``channel``, after every message made before it."""
@@ -383,6 +403,10 @@ class Cluster:
             self.bots.on(msg)
         elif kind == "presence" and msg.get("node") != self.node:
             self.presence.on(msg)
+        elif kind == "chat" and msg.get("node") != self.node:
+            table = self.hub.tables.get(str(msg["table"]))
+            if table is not None:
+                self.hub.chat.relayed(table, str(msg["text"]))
         elif kind == "answer":
             answer = self._answers.get(str(msg.get("id")))
             if answer is not None and not answer.done():

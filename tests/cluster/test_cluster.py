@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import itertools
+import json
 import random
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -14,7 +15,7 @@ from typing import Any
 import redis
 from websockets.asyncio.client import connect
 
-from tests.server.harness import SeatLog, Server, act, db_rows, recv, run
+from tests.server.harness import SeatLog, Server, act, db_rows, recv, recv_until, run
 
 from .conftest import RedisServer
 
@@ -216,3 +217,28 @@ def test_presence_across_processes(cluster: list[Server]) -> None:
 
     until([False, False])
     run(go())
+
+
+def test_chat_across_processes(cluster: list[Server]) -> None:
+    """A chat message written through one process reaches the sockets on the others."""
+    a, b, c = cluster
+    t = a.create("king", HUMANS)
+    table = t["id"]
+
+    async def go() -> list[dict[str, Any]]:
+        async with connect(b.ws(table, t["seats"][0]["token"])) as ann, \
+                connect(c.ws(table, t["seats"][1]["token"])) as bob, \
+                connect(a.ws(table)) as spectator:
+            for ws in (ann, bob, spectator):  # each has its first state
+                await recv_until(ws, lambda m: m["type"] == "state")
+            await ann.send(json.dumps({"type": "chat", "text": "Good luck, Bob"}))
+            got = [await recv_until(ws, lambda m: m["type"] == "chat", 10)
+                   for ws in (ann, bob, spectator)]
+            # a socket that connects later to another process gets it in the chat history
+            async with connect(c.ws(table)) as late:
+                got.append(await recv_until(late, lambda m: m["type"] == "chat-history", 10))
+            return got
+
+    *said, history = run(go())
+    assert [(m["seat"], m["name"], m["text"]) for m in said] == [(0, "Ann", "Good luck, Bob")] * 3
+    assert [m["text"] for m in history["messages"]] == ["Good luck, Bob"]
