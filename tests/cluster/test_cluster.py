@@ -201,9 +201,9 @@ def test_presence_across_processes(cluster: list[Server]) -> None:
     def connected(s: Server) -> list[bool]:
         return [x["connected"] for x in s.get(f"/api/tables/{table}").json()["seats"][:2]]
 
-    def until(want: list[bool]) -> None:
+    def until(want: list[bool], on: tuple[Server, ...] = (a, b, c)) -> None:
         deadline = time.monotonic() + 10
-        while (seen := [connected(s) for s in (a, b, c)]) != [want] * 3:
+        while (seen := [connected(s) for s in on]) != [want] * len(on):
             assert time.monotonic() < deadline, f"seats 1-2 connected per process: {seen}"
             time.sleep(0.1)
 
@@ -214,6 +214,10 @@ def test_presence_across_processes(cluster: list[Server]) -> None:
             await bob.close()
             await asyncio.to_thread(until, [True, False])
         await asyncio.to_thread(until, [False, False])
+        async with connect(b.ws(table, t["seats"][0]["token"])):
+            await asyncio.to_thread(until, [True, False])
+            b.kill()  # Ann's process dies with her socket: the others see her gone
+            await asyncio.to_thread(until, [False, False], (a, c))
 
     until([False, False])
     run(go())
