@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # `make cluster`: three kingscourt processes on the local PostgreSQL and Redis behind haproxy
-# on http://127.0.0.1:8000 (deploy/haproxy.cfg). Ctrl-C stops them all.
+# on http://127.0.0.1:8000 (deploy/haproxy.cfg); KINGSCOURT_BOT_WORKERS=N adds N bot workers
+# (`kingscourt bot-worker`, one bot process per core each). Ctrl-C stops them all.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 DB="${KINGSCOURT_DB:-postgresql+psycopg://postgres@127.0.0.1:5432/kingscourt}"
@@ -13,6 +14,9 @@ trap 'kill "${pids[@]}" 2>/dev/null; wait' EXIT INT TERM
 until curl -sf http://127.0.0.1:8001/api/games >/dev/null; do sleep 0.5; done
 for port in 8002 8003; do
     .venv/bin/kingscourt serve --port "$port" --db "$DB" --redis "$REDIS" & pids+=($!)
+done
+for _ in $(seq 1 "${KINGSCOURT_BOT_WORKERS:-0}"); do
+    .venv/bin/kingscourt bot-worker --redis "$REDIS" & pids+=($!)
 done
 haproxy -f deploy/haproxy.cfg & pids+=($!)
 echo "kingscourt cluster on http://127.0.0.1:8000 (processes on 8001-8003)"

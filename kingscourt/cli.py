@@ -238,5 +238,21 @@ def serve(
     run_server(config, host, port)
 
 
+@app.command("bot-worker")
+def bot_worker(
+    redis: Annotated[str, typer.Option(
+        envvar="KINGSCOURT_REDIS",
+        help="redis://HOST:PORT/DB: the Redis of the table servers (serve --redis)")],
+    processes: Annotated[int | None, typer.Option(
+        min=1, help="bot processes deciding at once; default: one per core")] = None,
+) -> None:
+    """Decide bot moves for table servers started with --redis: decisions come from a Redis
+    queue and go back to each table's owner (bot capacity grows by adding workers)."""
+    from .server.cluster_bots import run_worker
+
+    Console().print(f"kingscourt bot worker on {redis.split('@')[-1]}")
+    run_worker(redis, processes)
+
+
 def main() -> None:
     app()

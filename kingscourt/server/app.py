@@ -54,6 +54,8 @@ def create_app(config: ServerConfig) -> FastAPI:
         await hub.start()
         app.state.hub = hub
         app.state.accounts = sessions.Services(config, hub.store)
+        if hub.cluster is not None:  # who was seen lately, through any process
+            hub.cluster.seen = app.state.accounts.seen
         app.state.replays = Replays(hub.store)
         # reviews think in a worker of their own: live tables' bots never wait behind them
         app.state.reviews = reviews = Reviews(BotPool(1), config.analysis_rate)

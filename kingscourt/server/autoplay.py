@@ -38,7 +38,7 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, Protocol
 
 from fastapi import APIRouter, Request
 from pydantic import BaseModel, Field
@@ -331,10 +331,18 @@ def _bury(worker: _Worker) -> None:
     worker.results.close()
 
 
+class Remote(Protocol):
+    """Bot workers apart from this process (:class:`.cluster_bots.RemoteBots`)."""
+
+    async def decide(self, d: Decision, pool: BotPool) -> str: ...
+
+
 class Autoplayer:
     def __init__(self, delay: float, workers: int | None = None) -> None:
         self.delay = delay
         self.pool = BotPool(workers or default_workers())
+        #: several processes with bot workers: decisions go to them first (None: the pool)
+        self.remote: Remote | None = None
         #: (table, seat, level) -> the bot's seed
         self._seeds: dict[tuple[str, int, str], int] = {}
         #: (table, seat) -> (version the decision opened at, the task playing it)
@@ -388,6 +396,12 @@ class Autoplayer:
         self._tasks.clear()
         await self.pool.close()
 
+    async def decide(self, d: Decision) -> str:
+        """A bot's choice: from a bot worker when there is one (``remote``), else the pool."""
+        if self.remote is not None:
+            return await self.remote.decide(d, self.pool)
+        return await self.pool.decide(d)
+
     def _cancel(self, key: Key, task: asyncio.Task[None]) -> None:
         if self._tasks.get(key, (0, None))[1] is task:
             del self._tasks[key]
@@ -417,13 +431,13 @@ class Autoplayer:
             try:
                 if actor == "bot" and limit:
                     try:
-                        choice = await asyncio.wait_for(self.pool.decide(decision),
+                        choice = await asyncio.wait_for(self.decide(decision),
                                                         max(0.0, limit - (loop.time() - start)))
                     except TimeoutError:  # the turn timer answers: the search was called off
                         actor = "timer"
-                        choice = await self.pool.decide(self._decision(table, seat, "basic"))
+                        choice = await self.decide(self._decision(table, seat, "basic"))
                 else:
-                    choice = await self.pool.decide(decision)
+                    choice = await self.decide(decision)
             except BotFailed as e:
                 if self.pool.closed:
                     return

@@ -174,7 +174,8 @@ def mark_abandoned(store: Store, table_id: str) -> None:
 
 
 def has_human(table: LiveTable) -> bool:
-    return any(c.seat is not None and not c.closed for c in table.conns)
+    """A seat is connected here, or through another process (several processes)."""
+    return bool(table.elsewhere) or any(c.seat is not None and not c.closed for c in table.conns)
 
 
 class Sweeper:

@@ -66,6 +66,8 @@ from .wire import ErrorCode, ErrorMessage
 from .wire import WireDoc as PlayDoc
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from .config import ServerConfig
     from .connections import Conn
     from .table import LiveTable
@@ -233,6 +235,9 @@ class Chat:
         self._rooms: weakref.WeakKeyDictionary[LiveTable, Room] = weakref.WeakKeyDictionary()
         self._keys: weakref.WeakKeyDictionary[Conn, str] = weakref.WeakKeyDictionary()
         self._ids = itertools.count()
+        #: several processes (:mod:`.cluster`): each stored message (table, its JSON) goes
+        #: to the others too, for the sockets there (None: the server runs alone)
+        self.relay: Callable[[str, str], None] | None = None
 
     # --- connections ---------------------------------------------------------------------
 
@@ -322,6 +327,8 @@ class Chat:
             if room.loaded:
                 room.recent.append(out)
             self._broadcast(table, out.model_dump_json())
+            if self.relay is not None:
+                self.relay(table.id, out.model_dump_json())
 
     async def _switch(self, table: LiveTable, conn: Conn, raw: dict[str, Any]) -> None:
         try:
@@ -349,6 +356,8 @@ class Chat:
                               "changed. Try again.") from e
             room.spectators = msg.open
             self._broadcast(table, ChatSettings(spectators=msg.open).model_dump_json())
+            if self.relay is not None:
+                self.relay(table.id, ChatSettings(spectators=msg.open).model_dump_json())
 
     # --- checks --------------------------------------------------------------------------
 
@@ -373,6 +382,17 @@ class Chat:
             wait = max(1, math.ceil(reset - time.time()))
             raise Refused("rate-limited", f"Too many messages: at most {self.rate.amount} every "
                           f"{self.rate.get_expiry()} s. Wait {wait} s.")
+
+    def relayed(self, table: LiveTable, text: str) -> None:
+        """A message stored through another process (:attr:`relay`): into this process's
+        room, if loaded, and to its sockets at the table."""
+        room = self._rooms.get(table)
+        if room is not None and room.loaded:
+            if json.loads(text).get("type") == "chat":
+                room.recent.append(ChatOut.model_validate_json(text))
+            else:
+                room.spectators = ChatSettings.model_validate_json(text).spectators
+        self._broadcast(table, text)
 
     @staticmethod
     def _broadcast(table: LiveTable, text: str) -> None:

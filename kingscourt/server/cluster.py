@@ -18,6 +18,12 @@
   (an owner that died, a Redis that restarted empty), rebuilds each from the database and
   resumes its bots; copies that fell behind (a message lost while Redis was away) catch up
   from the database's version.
+- **Presence** (:mod:`.cluster_presence`): a seat shows as connected, and an account as
+  online, through whichever process its socket or request went.
+- **Chat**: a message stored through one process goes to the sockets of the others
+  (``chat`` on ``kc:changes``).
+- **Bot workers** (:mod:`.cluster_bots`): with ``kingscourt bot-worker`` processes running,
+  the owner's bots decide there, and in its own pool when no worker answers in time.
 """
 
 from __future__ import annotations
@@ -34,7 +40,9 @@ from typing import TYPE_CHECKING, Any
 from redis.asyncio import Redis
 from redis.exceptions import RedisError
 
-from .relay import catch_up, open_versions, take_fence
+from .cluster_bots import RemoteBots, node_channel
+from .cluster_presence import Presence
+from .relay import catch_up, open_versions, step, take_fence
 from .table import LiveTable, error
 from .wire import ErrorMessage
 
@@ -66,10 +74,6 @@ def lease_key(table_id: str) -> str:
     return f"kc:lease:{table_id}"
 
 
-def node_channel(node: str) -> str:
-    return f"kc:node:{node}"
-
-
 class Cluster:
     """This process's part in the cluster: its leases, its channel, its sweeps."""
 
@@ -89,6 +93,25 @@ class Cluster:
         self._tasks: list[asyncio.Task[None]] = []
         self._jobs: set[asyncio.Task[Any]] = set()
         self._subscribed = asyncio.Event()
+        #: table -> the version this process last told the others of
+        self._told: dict[str, int] = {}
+        #: copies found behind the database at the last sweep (read again if still behind)
+        self._behind: set[str] = set()
+        #: the way to bot workers apart from the servers (:mod:`.cluster_bots`)
+        self.bots = RemoteBots(self)
+        hub.autoplayer.remote = self.bots
+        #: who is connected and seen through every process (:mod:`.cluster_presence`)
+        self.presence = Presence(self, LEASE_TTL)
+        hub.chat.relay = self._chat
+
+    @property
+    def seen(self) -> dict[int, float] | None:
+        return self.presence.seen
+
+    @seen.setter
+    def seen(self, seen: dict[int, float]) -> None:
+        """The accounts' record of when each was seen (``Services.seen``): shared."""
+        self.presence.seen = seen
 
     # --- life cycle --------------------------------------------------------------------------
 
@@ -113,6 +136,8 @@ class Cluster:
             with contextlib.suppress(RedisError, OSError):
                 await self._release(keys=[lease_key(table_id)], args=[self.node])
         self.owned.clear()
+        with contextlib.suppress(RedisError, OSError):  # its sockets are gone at once
+            await self.presence.leave()
         with contextlib.suppress(RedisError, OSError):
             await self.redis.aclose()
 
@@ -194,17 +219,27 @@ class Cluster:
                 await self.sweep()
             except Exception:  # Redis or the database away: the next sweep tries again
                 log.exception("cluster: sweep failed")
+            try:
+                await self.presence.sweep()
+            except (RedisError, OSError) as e:
+                log.warning("cluster: presence not shared: %s", e)
 
     async def sweep(self) -> None:
         """Load the open tables this process does not hold, catch up copies behind the
         database, and take the tables nobody owns."""
         versions = await self.hub.store.run(open_versions, self.hub.store)
+        behind: set[str] = set()
         for table_id, version in versions.items():
             table = self.hub.tables.get(table_id)
             if table is None:
                 table = await self.hub.get(table_id)
             elif table.remote is not None and table.version < version:
-                await self.refresh(table)
+                # behind: a message lost, or still on its way; read again if still behind
+                if table_id in self._behind:
+                    await self.refresh(table)
+                else:
+                    behind.add(table_id)
+        self._behind = behind
         ids = [t for t in versions if t not in self.owned]
         if not ids:
             return
@@ -219,11 +254,19 @@ class Cluster:
     def changed(self, table: LiveTable) -> None:
         """The table changed here (an action stored, a seat taken or left): tell the others
         once. Messages leave in the order they were made."""
+        told = self._told.get(table.id, table.version)
+        fresh = table.data.actions[told:table.version] if table.remote is None else []
+        self._told[table.id] = table.version
         msg = {"kind": "change", "node": self.node, "table": table.id, "version": table.version,
-               "deadlines": {str(s): t for s, t in table.deadlines.items()}}
+               "deadlines": {str(s): t for s, t in table.deadlines.items()},
+               # the actions stored since the last message; none: read the table back
+               "actions": [[seat, text] for seat, text in fresh],
+               "timeouts": [s.timeouts for s in table.seats]}
         self._outbox.put_nowait((CHANGES, json.dumps(msg)))
+        if table.over:
+            self._told.pop(table.id, None)
         if table.over and table.id in self.owned:
-            self._spawn(self.release(table.id))
+            self.spawn(self.release(table.id))
 
     def _lock(self, table_id: str) -> asyncio.Lock:
         lock = self._locks.get(table_id)
@@ -257,6 +300,13 @@ class Cluster:
             await self.hub.get(table_id)  # a new table: every lobby lists it
             return
         deadlines = {int(s): float(t) for s, t in msg.get("deadlines", {}).items()}
+        actions = [(int(seat), str(text)) for seat, text in msg.get("actions") or []]
+        if actions and table.remote is not None:
+            async with self._lock(table.id), table.lock:
+                stepped = step(table, int(msg["version"]) - len(actions), actions,
+                               [int(n) for n in msg.get("timeouts", [])], deadlines)
+            if stepped:
+                return
         await self.refresh(table, deadlines if table.remote is not None else None)
 
     # --- forwarded acts ----------------------------------------------------------------------
@@ -266,35 +316,48 @@ class Cluster:
         """An act for a table another process owns: to the owner, and its answer back."""
         loop = asyncio.get_running_loop()
         deadline = loop.time() + FORWARD_WAIT
-        while loop.time() < deadline:
-            if table.remote is None:  # taken here meanwhile
-                return await table.submit(seat, text, version, actor, token_hash)
-            try:
-                owner = str(await self.redis.get(lease_key(table.id)) or "") or None
-                if owner is None or owner == self.node:
-                    if not await self.claim(table):
-                        await asyncio.sleep(0.2)
-                    continue
-                ask = secrets.token_hex(8)
-                answer = self._answers[ask] = loop.create_future()
-                msg = {"kind": "act", "id": ask, "reply": self.node, "table": table.id,
-                       "seat": seat, "text": text, "version": version, "actor": actor,
-                       "token_hash": token_hash}
-                await self.redis.publish(node_channel(owner), json.dumps(msg))
+        # one answer, whichever owner gives it: an act is sent again only to a new owner (a
+        # slow owner's answer is waited for, not asked twice)
+        answer: asyncio.Future[dict[str, Any]] = loop.create_future()
+        asks: list[str] = []
+        sent_to: str | None = None
+        try:
+            while loop.time() < deadline:
+                if table.remote is None:  # taken here meanwhile
+                    return await table.submit(seat, text, version, actor, token_hash)
                 try:
-                    reply = await asyncio.wait_for(answer, ANSWER_WAIT)
-                finally:
-                    self._answers.pop(ask, None)
-            except TimeoutError:
-                continue  # the owner died, or moved: its lease runs out, someone takes it
-            except (RedisError, OSError):
-                await asyncio.sleep(0.5)
-                continue
-            if reply.get("moved"):
-                await asyncio.sleep(0.1)
-                continue
-            err = reply.get("error")
-            return None if err is None else ErrorMessage.model_validate_json(err)
+                    owner = str(await self.redis.get(lease_key(table.id)) or "") or None
+                    if owner is None or owner == self.node:
+                        if not await self.claim(table):
+                            await asyncio.sleep(0.2)
+                        continue
+                    if owner != sent_to:
+                        ask = secrets.token_hex(8)
+                        asks.append(ask)
+                        self._answers[ask] = answer
+                        msg = {"kind": "act", "id": ask, "reply": self.node, "table": table.id,
+                               "seat": seat, "text": text, "version": version, "actor": actor,
+                               "token_hash": token_hash}
+                        await self.redis.publish(node_channel(owner), json.dumps(msg))
+                        sent_to = owner
+                    reply = await asyncio.wait_for(asyncio.shield(answer), ANSWER_WAIT)
+                except TimeoutError:
+                    continue  # the owner is slow, died, or moved: its lease says which
+                except (RedisError, OSError):
+                    await asyncio.sleep(0.5)
+                    continue
+                if reply.get("moved"):
+                    answer = loop.create_future()  # that one no longer owns it: ask anew
+                    for ask in asks:
+                        self._answers[ask] = answer
+                    sent_to = None
+                    await asyncio.sleep(0.1)
+                    continue
+                err = reply.get("error")
+                return None if err is None else ErrorMessage.model_validate_json(err)
+        finally:
+            for ask in asks:
+                self._answers.pop(ask, None)
         return error("not-stored", "The table's owner did not answer in time. If your action was "
                      "stored, the next state shows it; otherwise act again.",
                      version=table.version)
@@ -312,7 +375,15 @@ class Cluster:
 
     # --- Redis pub/sub -----------------------------------------------------------------------
 
-    def _spawn(self, coro: Any) -> None:
+    def _chat(self, table_id: str, text: str) -> None:
+        """A chat message stored here: to the sockets of the other processes."""
+        self.send(CHANGES, {"kind": "chat", "node": self.node, "table": table_id, "text": text})
+
+    def send(self, channel: str, msg: dict[str, Any]) -> None:
+        """Publish ``msg`` on ``channel``, after every message made before it."""
+        self._outbox.put_nowait((channel, json.dumps(msg)))
+
+    def spawn(self, coro: Any) -> None:
         task = asyncio.create_task(coro)
         self._jobs.add(task)
         task.add_done_callback(self._done)
@@ -325,9 +396,17 @@ class Cluster:
     def _on(self, msg: dict[str, Any]) -> None:
         kind = msg.get("kind")
         if kind == "change" and msg.get("node") != self.node:
-            self._spawn(self._on_change(msg))
+            self.spawn(self._on_change(msg))
         elif kind == "act":
-            self._spawn(self._on_act(msg))
+            self.spawn(self._on_act(msg))
+        elif kind in ("bot-taken", "bot-answer"):
+            self.bots.on(msg)
+        elif kind == "presence" and msg.get("node") != self.node:
+            self.presence.on(msg)
+        elif kind == "chat" and msg.get("node") != self.node:
+            table = self.hub.tables.get(str(msg["table"]))
+            if table is not None:
+                self.hub.chat.relayed(table, str(msg["text"]))
         elif kind == "answer":
             answer = self._answers.get(str(msg.get("id")))
             if answer is not None and not answer.done():

@@ -138,6 +138,7 @@ def connected_accounts(hub: Hub) -> set[int]:
     out: set[int] = set()
     for table in hub.tables.values():
         seats = {c.seat for c in table.conns if not c.closed and c.seat is not None}
+        seats |= table.elsewhere  # connected through another process
         out.update(s.account_id for s in table.seats if s.seat in seats and s.account_id is not None)
     return out
 

@@ -1,11 +1,14 @@
-"""A table's copy in a process that does not own it, kept up to date from the database.
+"""A table's copy in a process that does not own it, kept up to date.
 
 Several processes (``kingscourt serve --redis ...``, :mod:`.cluster`): the owner stores every
-action, then publishes that the table changed. Every other process that holds the table reads
-it back from the database (the only source of truth: a message says *that* something changed,
-never *what*) and steps its copy through each new action in turn, sending its own sockets one
-view per version, in order, so no socket misses a version. A copy that no longer agrees with
-the stored record is rebuilt whole and its sockets get the current state.
+action, then publishes that the table changed, with the actions stored since its last message
+(stored first, under its fencing token: a message carries only what the database holds). Every
+other process that holds the table steps its copy through each new action in turn
+(:func:`step`), sending its own sockets one view per version, in order, so no socket misses a
+version. Whatever the message cannot settle goes back to the database, the source of truth
+(:func:`catch_up`): a seat or status change (a message without actions), a version missed (a
+message lost while Redis was away), the game's end. A copy that no longer agrees with the
+stored record is rebuilt whole and its sockets get the current state.
 """
 
 from __future__ import annotations
@@ -38,6 +41,29 @@ def take_fence(store: Store, table_id: str) -> int | None:
         row = s.execute(update(TableRow).where(TableRow.id == table_id)
                         .values(fence=TableRow.fence + 1).returning(TableRow.fence)).first()
         return None if row is None else int(row[0])
+
+
+def step(table: LiveTable, first: int, actions: list[tuple[int, str]], timeouts: list[int],
+         deadlines: dict[int, float]) -> bool:
+    """Step the copy through ``actions`` (the versions ``first + 1`` on, as the owner stored
+    them), broadcasting each. False when they do not continue the copy (a version missed) or
+    the game ended: the caller reads the table from the database. The caller holds the lock."""
+    if first > table.version or table.over:
+        return False
+    fresh = actions[table.version - first:]
+    if not fresh:
+        return True  # an old message: the copy is there already
+    for s, n in zip(table.seats, timeouts, strict=False):
+        s.timeouts = n
+    table.deadlines = dict(deadlines)
+    for seat, text in fresh:
+        before = table.state.to_move()
+        table.state.apply(seat, table.game.parse_action(text))
+        table.version += 1
+        table.data.actions.append((seat, text))
+        table.since.advance(seat, before, table.state.to_move(), table.version)
+        table.broadcast()
+    return not table.over  # the end: status and results come from the database
 
 
 def catch_up(table: LiveTable, data: TableData, deadlines: dict[int, float] | None = None) -> bool:

@@ -104,6 +104,8 @@ class LiveTable:
         #: the table (None: this process applies them), and the owner's fencing token
         self.remote: Remote | None = None
         self.fence: int | None = None
+        #: several processes: seats connected through other processes (presence)
+        self.elsewhere: frozenset[int] = frozenset()
 
     # --- reading -----------------------------------------------------------------------------
 
@@ -139,7 +141,7 @@ class LiveTable:
         return any(c.seat == seat and not c.closed for c in self.conns)
 
     def seats_public(self) -> list[SeatPublic]:
-        connected = {c.seat for c in self.conns if not c.closed}
+        connected = {c.seat for c in self.conns if not c.closed} | self.elsewhere
         return [SeatPublic(seat=s.seat, kind="bot" if s.kind == "bot" else "human", level=s.level,
                            name=s.name, taken=s.taken or s.kind == "bot",
                            connected=s.kind == "bot" or s.seat in connected, timeouts=s.timeouts,

@@ -5,9 +5,12 @@ PostgreSQL or redis-server is missing."""
 from __future__ import annotations
 
 import contextlib
+import os
 import secrets
 import shutil
+import signal
 import subprocess
+import sys
 import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -120,3 +123,50 @@ def cluster(pg_url: str, redis_server: RedisServer, tmp_path: Path) -> Iterator[
     finally:
         for s in servers:
             s.stop()
+
+
+class BotWorker:
+    """``kingscourt bot-worker --redis URL`` in a subprocess; :meth:`kill` is ``kill -9``."""
+
+    def __init__(self, redis_url: str, log: Path, processes: int = 1) -> None:
+        self.redis_url = redis_url
+        self.log = log
+        self.processes = processes
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> BotWorker:
+        import redis
+
+        with self.log.open("ab") as out:
+            self.proc = subprocess.Popen(
+                [sys.executable, "-c", "from kingscourt.cli import main; main()", "bot-worker",
+                 "--redis", self.redis_url, "--processes", str(self.processes)],
+                stdout=out, stderr=subprocess.STDOUT)
+        client = redis.Redis.from_url(self.redis_url, decode_responses=True)
+        deadline = time.monotonic() + START
+        while not any(f":{self.proc.pid}:" in str(m) for m in client.zrange("kc:bot-workers", 0, -1)):
+            if self.proc.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError(f"the bot worker did not start: {self.log.read_text()[-3000:]}")
+            time.sleep(0.1)
+        return self
+
+    def kill(self) -> None:
+        assert self.proc is not None
+        os.kill(self.proc.pid, signal.SIGKILL)
+        self.proc.wait()
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+
+
+@pytest.fixture
+def bot_worker(redis_server: RedisServer, tmp_path: Path) -> Iterator[BotWorker]:
+    w = BotWorker(redis_server.url, tmp_path / "bot-worker.log").start()
+    yield w
+    w.stop()

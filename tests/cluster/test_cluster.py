@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import itertools
+import json
 import random
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -14,7 +15,7 @@ from typing import Any
 import redis
 from websockets.asyncio.client import connect
 
-from tests.server.harness import SeatLog, Server, act, db_rows, recv, run
+from tests.server.harness import SeatLog, Server, act, db_rows, recv, recv_until, run
 
 from .conftest import RedisServer
 
@@ -75,20 +76,22 @@ def test_every_process_lists_and_plays_every_table(cluster: list[Server],
         while table not in [x["id"] for x in s.get("/api/tables").json()]:
             assert time.monotonic() < deadline, "the table never reached the other lobby"
             time.sleep(0.1)
-    ann, bob, spectator = SeatLog(0), SeatLog(1), SeatLog(None)
+    ann, bob, spectator, third = SeatLog(0), SeatLog(1), SeatLog(None), SeatLog(None)
     rng = random.Random(7)
 
     async def go() -> None:
         await asyncio.gather(
             play(b.ws(table, t["seats"][0]["token"]), ann, rng, until=40),
             play(c.ws(table, t["seats"][1]["token"]), bob, rng, until=40),
-            watch(c.ws(table), spectator, until=40))
+            watch(c.ws(table), spectator, until=40),
+            watch(a.ws(table), third, until=40))  # on the process neither player is on
 
     run(go())
-    for log in (ann, bob, spectator):
+    for log in (ann, bob, spectator, third):
         in_order(log)
         assert not [e for e in log.errors if e["code"] not in ("not-your-turn",)], log.errors
-    assert spectator.states[-1]["version"] >= 40
+    for log in (spectator, third):
+        assert log.states[-1]["version"] >= 40
     # every version the players were sent is stored, and stored once
     stored = db_rows(a.db_url, "SELECT count(*) AS n FROM actions WHERE table_id = :t", t=table)[0]["n"]
     assert stored >= max(m["version"] for m in ann.states + bob.states)
@@ -187,3 +190,59 @@ def test_redis_restart(cluster: list[Server], redis_server: RedisServer) -> None
     rows = db_rows(a.db_url, "SELECT version FROM actions WHERE table_id = :t ORDER BY version",
                    t=table)
     assert [r["version"] for r in rows] == list(range(1, len(rows) + 1))
+
+
+def test_presence_across_processes(cluster: list[Server]) -> None:
+    """A seat shows as connected on every process, whichever one its socket is on."""
+    a, b, c = cluster
+    t = a.create("king", HUMANS)
+    table = t["id"]
+
+    def connected(s: Server) -> list[bool]:
+        return [x["connected"] for x in s.get(f"/api/tables/{table}").json()["seats"][:2]]
+
+    def until(want: list[bool], on: tuple[Server, ...] = (a, b, c)) -> None:
+        deadline = time.monotonic() + 10
+        while (seen := [connected(s) for s in on]) != [want] * len(on):
+            assert time.monotonic() < deadline, f"seats 1-2 connected per process: {seen}"
+            time.sleep(0.1)
+
+    async def go() -> None:
+        async with connect(b.ws(table, t["seats"][0]["token"])), \
+                connect(c.ws(table, t["seats"][1]["token"])) as bob:
+            await asyncio.to_thread(until, [True, True])
+            await bob.close()
+            await asyncio.to_thread(until, [True, False])
+        await asyncio.to_thread(until, [False, False])
+        async with connect(b.ws(table, t["seats"][0]["token"])):
+            await asyncio.to_thread(until, [True, False])
+            b.kill()  # Ann's process dies with her socket: the others see her gone
+            await asyncio.to_thread(until, [False, False], (a, c))
+
+    until([False, False])
+    run(go())
+
+
+def test_chat_across_processes(cluster: list[Server]) -> None:
+    """A chat message written through one process reaches the sockets on the others."""
+    a, b, c = cluster
+    t = a.create("king", HUMANS)
+    table = t["id"]
+
+    async def go() -> list[dict[str, Any]]:
+        async with connect(b.ws(table, t["seats"][0]["token"])) as ann, \
+                connect(c.ws(table, t["seats"][1]["token"])) as bob, \
+                connect(a.ws(table)) as spectator:
+            for ws in (ann, bob, spectator):  # each has its first state
+                await recv_until(ws, lambda m: m["type"] == "state")
+            await ann.send(json.dumps({"type": "chat", "text": "Good luck, Bob"}))
+            got = [await recv_until(ws, lambda m: m["type"] == "chat", 10)
+                   for ws in (ann, bob, spectator)]
+            # a socket that connects later to another process gets it in the chat history
+            async with connect(c.ws(table)) as late:
+                got.append(await recv_until(late, lambda m: m["type"] == "chat-history", 10))
+            return got
+
+    *said, history = run(go())
+    assert [(m["seat"], m["name"], m["text"]) for m in said] == [(0, "Ann", "Good luck, Bob")] * 3
+    assert [m["text"] for m in history["messages"]] == ["Good luck, Bob"]

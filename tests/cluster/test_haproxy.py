@@ -1,0 +1,157 @@
+"""One address over three processes: Debian's haproxy with ``deploy/haproxy.cfg`` (its ports
+moved to free ones) carries REST and WebSockets; after kill -9 of a process its health check
+takes it out, requests keep answering, and a socket that was on it reconnects through the
+address and carries on."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import shutil
+import subprocess
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed
+
+from tests.server.harness import SeatLog, Server, free_port, recv, run
+
+from .conftest import RedisServer
+from .test_cluster import BOTS, HUMANS, in_order, owner_pid, play, watch
+
+CONFIG = Path(__file__).resolve().parents[2] / "deploy" / "haproxy.cfg"
+
+
+class Haproxy:
+    def __init__(self, servers: list[Server], folder: Path) -> None:
+        self.port = free_port()
+        text = CONFIG.read_text().replace("127.0.0.1:8000", f"127.0.0.1:{self.port}")
+        for i, s in enumerate(servers, start=1):
+            text = text.replace(f"127.0.0.1:800{i}", f"127.0.0.1:{s.port}")
+        self.config = folder / "haproxy.cfg"
+        self.config.write_text(text)
+        self.log = folder / "haproxy.log"
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    @property
+    def http(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def ws(self, table: str, token: str | None = None) -> str:
+        return f"ws://127.0.0.1:{self.port}/ws/tables/{table}" + (f"?token={token}" if token else "")
+
+    def start(self) -> Haproxy:
+        binary = shutil.which("haproxy") or "/usr/sbin/haproxy"
+        with self.log.open("ab") as out:
+            self.proc = subprocess.Popen([binary, "-db", "-f", str(self.config)],
+                                         stdout=out, stderr=subprocess.STDOUT)
+        deadline = time.monotonic() + 20
+        while True:
+            try:
+                if httpx.get(f"{self.http}/api/games", timeout=2).status_code == 200:
+                    return self
+            except httpx.HTTPError:
+                pass
+            if self.proc.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError(f"haproxy did not start: {self.log.read_text()[-2000:]}")
+            time.sleep(0.1)
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.terminate()
+            self.proc.wait(10)
+
+
+@pytest.fixture
+def haproxy(cluster: list[Server], tmp_path: Path) -> Iterator[Haproxy]:
+    if shutil.which("haproxy") is None and not Path("/usr/sbin/haproxy").exists():
+        pytest.skip("haproxy is not installed (apt-get install haproxy)")
+    h = Haproxy(cluster, tmp_path).start()
+    yield h
+    h.stop()
+
+
+def test_rest_and_sockets_through_one_address(cluster: list[Server], haproxy: Haproxy) -> None:
+    r = httpx.post(f"{haproxy.http}/api/tables", json={"game": "king", "seats": HUMANS},
+                   timeout=10)
+    assert r.status_code == 201, r.text
+    t = r.json()
+    table = t["id"]
+    # every answer through the address knows the table, whichever process gave it
+    deadline = time.monotonic() + 10
+    while True:
+        answers = [httpx.get(f"{haproxy.http}/api/tables/{table}", timeout=10).status_code
+                   for _ in range(9)]
+        if answers == [200] * 9:
+            break
+        assert time.monotonic() < deadline, answers
+        time.sleep(0.2)
+    ann, bob, spectator = SeatLog(0), SeatLog(1), SeatLog(None)
+    rng = random.Random(3)
+
+    async def go() -> None:
+        await asyncio.gather(play(haproxy.ws(table, t["seats"][0]["token"]), ann, rng, until=24),
+                             play(haproxy.ws(table, t["seats"][1]["token"]), bob, rng, until=24),
+                             watch(haproxy.ws(table), spectator, until=24))
+
+    run(go())
+    for log in (ann, bob, spectator):
+        in_order(log)
+    assert spectator.states[-1]["version"] >= 24
+
+
+def test_a_killed_process_leaves_the_address_working(cluster: list[Server],
+                                                     redis_server: RedisServer,
+                                                     haproxy: Haproxy) -> None:
+    a, _, _ = cluster
+    t = a.create("king", BOTS)
+    table = t["id"]
+    assert owner_pid(redis_server, table) == a.proc.pid  # type: ignore[union-attr]
+    logs: list[SeatLog] = []
+    reconnects: list[int] = []
+    killed: list[float] = []
+    mark: list[int] = []
+
+    async def follow() -> float:
+        """A spectator through the address, reconnecting through it when its socket drops,
+        until the table has gone 5 versions past the kill."""
+        seen = 0
+        while True:
+            try:
+                async with connect(haproxy.ws(table), max_size=None) as ws:
+                    log = SeatLog(None)  # one log per connection
+                    logs.append(log)
+                    while True:
+                        msg = await recv(ws, 20)
+                        log.messages.append(msg)
+                        seen = max(seen, msg.get("version", seen))
+                        if not killed and seen >= 8:
+                            a.kill()  # the owner, and the process of one of the sockets
+                            killed.append(time.monotonic())
+                            mark.append(seen)
+                        elif killed and seen > mark[0] + 5:
+                            return time.monotonic() - killed[0]
+            except (ConnectionClosed, OSError):
+                reconnects.append(1)
+                assert len(reconnects) < 30, "the address refused sockets again and again"
+                await asyncio.sleep(0.3)
+
+    async def go() -> list[float]:
+        # three sockets at once: haproxy's leastconn puts one on each process
+        return list(await asyncio.gather(follow(), follow(), follow()))
+
+    took = max(run(go()))
+    assert took < 15, f"through the address the table stood still {took:.1f} s"
+    assert reconnects, "no socket was on the killed process"
+    for log in logs:  # a reconnected socket starts from the current state, then goes on in order
+        if log.states:
+            in_order(log)
+    # the health check takes the dead process out: every request answers
+    time.sleep(2.5)
+    codes = [httpx.get(f"{haproxy.http}/api/tables/{table}", timeout=10).status_code
+             for _ in range(12)]
+    assert codes == [200] * 12, codes
