@@ -70,7 +70,7 @@ async def register(req: Register, request: Request) -> Me:
     /api/session`` does. Registrations per client address are rate-limited (429)."""
     svc = services(request)
     try:
-        svc.guard.may_register(address_of(request))
+        await svc.guard.may_register(address_of(request))
     except Limited as e:
         raise too_many(e) from e
     digest = await svc.passwords.hash(req.password)
@@ -96,12 +96,12 @@ async def check_password(request: Request, who: Who, password: str) -> None:
     svc = services(request)
     key, address = name_key(who.name), address_of(request)
     try:
-        svc.guard.may_log_in(key, address)
+        await svc.guard.may_log_in(key, address)
     except Limited as e:
         raise too_many(e) from e
     found = await svc.store.run(by_id, svc.store, who.id)
     if not await svc.passwords.verify(found.password_hash if found else None, password):
-        svc.guard.failed(key, address)
+        await svc.guard.failed(key, address)
         raise HTTPException(401, "wrong password")
 
 

@@ -30,7 +30,7 @@ from . import (
     web_catalogue,
 )
 from .autoplay import BotPool
-from .bounds import CreationGuard, Sweeper, problems
+from .bounds import CreationGuard, Sweeper, open_among, problems
 from .config import ServerConfig
 from .hub import Hub
 from .origin import OriginCheck
@@ -58,11 +58,13 @@ def create_app(config: ServerConfig) -> FastAPI:
             hub.cluster.seen = app.state.accounts.seen
         app.state.replays = Replays(hub.store)
         # reviews think in a worker of their own: live tables' bots never wait behind them
-        app.state.reviews = reviews = Reviews(BotPool(1), config.analysis_rate)
+        app.state.reviews = reviews = Reviews(BotPool(1), config.analysis_rate,
+                                              redis_url=config.redis_url)
         app.state.rematches = rematch.Rematches(hub)
-        app.state.guard = CreationGuard(
+        app.state.guard = guard = CreationGuard(
             config.create_rate, config.max_open_tables,
-            lambda t: t in hub.tables and not hub.tables[t].over)
+            lambda t: t in hub.tables and not hub.tables[t].over, config.redis_url,
+            lambda ids: hub.store.run(open_among, hub.store, ids))
         sweeper = app.state.sweeper = Sweeper(hub, config.abandon_after)
         sweeping = asyncio.create_task(sweeper.run()) if config.abandon_after > 0 else None
         try:
@@ -74,6 +76,7 @@ def create_app(config: ServerConfig) -> FastAPI:
                     await sweeping
             app.state.replays.close()
             await reviews.close()
+            await guard.close()
             await hub.stop()
 
     app = FastAPI(title="kingscourt", version="0.1.0", lifespan=lifespan,

@@ -6,10 +6,11 @@ the closing of abandoned tables.
   input, with every character that cannot be encoded (a lone surrogate) or shown (a control
   character) replaced: a refusal never fails to encode and never grows with the input.
 - **Creating tables** is rate-limited per client address with the ``limits`` library (a moving
-  window in memory) and bounded per creator: the *creator* of a table is the client address
+  window in memory, or in Redis shared by several processes: :mod:`.limiting`) and bounded per
+  creator: the *creator* of a table is the client address
   that created it (the TCP peer, or the ``X-Forwarded-For`` of a proxy uvicorn trusts,
-  ``--forwarded-allow-ips``). Addresses are kept in memory only, never stored: a table
-  recovered on restart counts for nobody.
+  ``--forwarded-allow-ips``). Addresses are kept in memory only (or in Redis), never stored
+  in the database: a table recovered on restart counts for nobody.
 - **Abandoned tables.** An open table at which no human seat has had a connection for
   ``abandon_after`` seconds is closed as ``abandoned``: its record stays in the database, its
   bots and timers stop, its spectators are disconnected. The clock starts at the table's
@@ -26,16 +27,15 @@ import logging
 import math
 import time
 import unicodedata
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from limits import parse
-from limits.storage import MemoryStorage
-from limits.strategies import MovingWindowRateLimiter
-from sqlalchemy import update
+from sqlalchemy import select, update
 
 from .connections import CLOSE_ABANDONED
+from .limiting import Limiter, OpenTables
 from .orm import TableRow
 from .store import Store, now
 
@@ -120,11 +120,16 @@ class Refused(Exception):
 class CreationGuard:
     """Per client address: a rate of creations (``limits``) and a bound on open tables."""
 
-    def __init__(self, rate: str, max_open: int, is_open: Callable[[str], bool]) -> None:
+    def __init__(self, rate: str, max_open: int, is_open: Callable[[str], bool],
+                 redis_url: str | None = None,
+                 open_among: Callable[[list[str]], Awaitable[set[str]]] | None = None) -> None:
         self.rate = parse(rate)
-        self.limiter = MovingWindowRateLimiter(MemoryStorage())
+        self.limiter = Limiter(redis_url)
         self.max_open = max_open
         self.is_open = is_open
+        #: several processes: the open tables per address counted over all of them
+        self.shared = (OpenTables(redis_url, open_among)
+                       if redis_url is not None and open_among is not None and max_open else None)
         self.tables: dict[str, list[str]] = {}
         self.pending: dict[str, int] = {}
         self._created = 0
@@ -137,17 +142,39 @@ class CreationGuard:
             self.tables.pop(address, None)
         return len(ids) + self.pending.get(address, 0)
 
-    @contextlib.contextmanager
-    def creating(self, address: str) -> Iterator[Callable[[str], None]]:
+    async def close(self) -> None:
+        if self.shared is not None:
+            await self.shared.close()
+
+    async def _reserve(self, address: str) -> str | None:
+        """A place among the address's open tables (its token; "" when counted here alone),
+        or None when it holds :attr:`max_open` already."""
+        def here() -> str | None:
+            return "" if self.open_count(address) < self.max_open else None
+
+        shared = self.shared
+        if shared is None:
+            return here()
+        return await shared.outage.run(lambda: shared.reserve(address, self.max_open), here)
+
+    async def _release(self, address: str, token: str | None, table_id: str | None) -> None:
+        shared = self.shared
+        if shared is not None and token:
+            await shared.outage.run(lambda: shared.created(address, token, table_id),
+                                    lambda: None)
+
+    @contextlib.asynccontextmanager
+    async def creating(self, address: str) -> AsyncIterator[Callable[[str], None]]:
         """Admit one creation from ``address`` (raises :class:`Refused`), holding its place
         among the address's open tables until it is done; call the yielded function with the
         new table's id."""
-        if not self.limiter.hit(self.rate, address):
-            reset = self.limiter.get_window_stats(self.rate, address).reset_time
+        if not await self.limiter.hit(self.rate, address):
+            reset = (await self.limiter.get_window_stats(self.rate, address)).reset_time
             wait = max(1, math.ceil(reset - time.time()))
             raise Refused(f"too many tables created from your address (at most {self.rate}): "
                           f"try again in {wait} s", 429, wait)
-        if self.max_open and self.open_count(address) >= self.max_open:
+        token = await self._reserve(address) if self.max_open else ""
+        if token is None:
             raise Refused(f"your address already has {self.max_open} open tables, the most it "
                           "may hold: finish or leave one first", 409)
         self.pending[address] = self.pending.get(address, 0) + 1
@@ -155,12 +182,26 @@ class CreationGuard:
         if self._created % PRUNE_EVERY == 0:  # forget the addresses whose tables all closed
             for other in list(self.tables):
                 self.open_count(other)
+        made: list[str] = []
+
+        def created(table_id: str) -> None:
+            made.append(table_id)
+            self.tables.setdefault(address, []).append(table_id)
+
         try:
-            yield lambda table_id: self.tables.setdefault(address, []).append(table_id)
+            yield created
         finally:
             self.pending[address] -= 1
             if not self.pending[address]:
                 del self.pending[address]
+            await self._release(address, token, made[0] if made else None)
+
+
+def open_among(store: Store, ids: list[str]) -> set[str]:
+    """Which of the tables ``ids`` are open (waiting or being played), by the database."""
+    with store.sessions() as s:
+        return set(s.scalars(select(TableRow.id).where(TableRow.id.in_(ids),
+                                                      TableRow.status.in_(("waiting", "open")))))
 
 
 # --- abandoned tables -------------------------------------------------------------------------

@@ -8,10 +8,10 @@
   :data:`HASHING` at once (each takes 64 MiB for a moment). A login for a name without an
   account checks a dummy hash, so that it takes as long as a wrong password.
 - **Failed logins** are rate-limited per name and per client address (the ``limits`` library,
-  a moving window in memory, as :mod:`.bounds` does for table creation): beyond either rate
-  every login for that name or from that address is refused with 429 and ``Retry-After``,
-  the right password included, until the window has passed. Registrations are rate-limited
-  per address.
+  a moving window in memory, or in Redis shared by several processes: :mod:`.limiting`):
+  beyond either rate every login for that name or from that address is refused with 429 and
+  ``Retry-After``, the right password included, until the window has passed. Registrations
+  are rate-limited per address.
 """
 
 from __future__ import annotations
@@ -26,11 +26,10 @@ from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 from fastapi import HTTPException, Request
 from limits import RateLimitItem, parse
-from limits.storage import MemoryStorage
-from limits.strategies import MovingWindowRateLimiter
 from sqlalchemy import select
 
 from .account_models import name_key
+from .limiting import Limiter
 from .lobby_models import ErrorDetail
 from .orm import Account
 from .store import Store, aware
@@ -101,34 +100,35 @@ class Limited(Exception):
 class AuthGuard:
     """Rates of failed logins (per name, per address) and of registrations (per address)."""
 
-    def __init__(self, login_rate: str, login_address_rate: str, register_rate: str) -> None:
-        self.limiter = MovingWindowRateLimiter(MemoryStorage())
+    def __init__(self, login_rate: str, login_address_rate: str, register_rate: str,
+                 redis_url: str | None = None) -> None:
+        self.limiter = Limiter(redis_url)
         self.per_name = parse(login_rate)
         self.per_address = parse(login_address_rate)
         self.register_rate = parse(register_rate)
 
-    def _wait(self, rate: RateLimitItem, *key: str) -> int:
-        reset = self.limiter.get_window_stats(rate, *key).reset_time
+    async def _wait(self, rate: RateLimitItem, *key: str) -> int:
+        reset = (await self.limiter.get_window_stats(rate, *key)).reset_time
         return max(1, math.ceil(reset - time.time()))
 
-    def may_log_in(self, key: str, address: str) -> None:
+    async def may_log_in(self, key: str, address: str) -> None:
         """Raise :class:`Limited` while the name or the address has failed too often."""
-        if not self.limiter.test(self.per_name, "name", key):
-            wait = self._wait(self.per_name, "name", key)
+        if not await self.limiter.test(self.per_name, "name", key):
+            wait = await self._wait(self.per_name, "name", key)
             raise Limited(f"too many failed logins for this name (at most {self.per_name}): "
                           f"try again in {wait} s", wait)
-        if not self.limiter.test(self.per_address, "address", address):
-            wait = self._wait(self.per_address, "address", address)
+        if not await self.limiter.test(self.per_address, "address", address):
+            wait = await self._wait(self.per_address, "address", address)
             raise Limited(f"too many failed logins from your address (at most "
                           f"{self.per_address}): try again in {wait} s", wait)
 
-    def failed(self, key: str, address: str) -> None:
-        self.limiter.hit(self.per_name, "name", key)
-        self.limiter.hit(self.per_address, "address", address)
+    async def failed(self, key: str, address: str) -> None:
+        await self.limiter.hit(self.per_name, "name", key)
+        await self.limiter.hit(self.per_address, "address", address)
 
-    def may_register(self, address: str) -> None:
-        if not self.limiter.hit(self.register_rate, "register", address):
-            wait = self._wait(self.register_rate, "register", address)
+    async def may_register(self, address: str) -> None:
+        if not await self.limiter.hit(self.register_rate, "register", address):
+            wait = await self._wait(self.register_rate, "register", address)
             raise Limited(f"too many accounts registered from your address (at most "
                           f"{self.register_rate}): try again in {wait} s", wait)
 

@@ -102,7 +102,7 @@ async def create_table(req: CreateTable, request: Request) -> TableCreated:
     address = request.client.host if request.client is not None else "unknown"
     account = await account_of(request)
     try:
-        with guard.creating(address) as created:
+        async with guard.creating(address) as created:
             table = await hub_of(request).create(req, account)
             created(table.id)
             return table

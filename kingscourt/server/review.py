@@ -23,13 +23,12 @@ from collections import OrderedDict
 from typing import Any
 
 from limits import parse
-from limits.storage import MemoryStorage
-from limits.strategies import MovingWindowRateLimiter
 
 from .. import bots
 from ..bots.analysis import Analyst
 from ..engine import JSON, Game
 from .autoplay import BotFailed, BotPool, Decision
+from .limiting import Limiter
 from .replay import Replay
 from .replay_models import Review, ReviewValue
 
@@ -61,10 +60,10 @@ def review_seed(table: str, version: int, seat: int) -> int:
 
 class Reviews:
     def __init__(self, pool: BotPool, rate: str, pending: int = PENDING,
-                 seconds: float = SECONDS) -> None:
+                 seconds: float = SECONDS, redis_url: str | None = None) -> None:
         self.pool = pool
         self.rate = parse(rate)
-        self.limiter = MovingWindowRateLimiter(MemoryStorage())
+        self.limiter = Limiter(redis_url)
         self.pending = pending
         self.seconds = seconds
         self._analysts: dict[str, bool] = {}
@@ -111,8 +110,8 @@ class Reviews:
         running = self._running.get(key)
         if running is not None:
             return await asyncio.shield(running)
-        if not self.limiter.hit(self.rate, client):
-            reset = self.limiter.get_window_stats(self.rate, client).reset_time
+        if not await self.limiter.hit(self.rate, client):
+            reset = (await self.limiter.get_window_stats(self.rate, client)).reset_time
             wait = max(1, math.ceil(reset - time.time()))
             raise ReviewRefused(f"too many reviews asked from your address (at most {self.rate}): "
                                 f"try again in {wait} s", 429, wait)

@@ -54,7 +54,8 @@ class Services:
         self.config = config
         self.store = store
         self.passwords = Passwords()
-        self.guard = AuthGuard(config.login_rate, config.login_address_rate, config.register_rate)
+        self.guard = AuthGuard(config.login_rate, config.login_address_rate, config.register_rate,
+                               config.redis_url)
         self.seen: dict[int, float] = {}
 
     def touch(self, account_id: int) -> None:
@@ -147,12 +148,12 @@ async def log_in(req: Login, request: Request, response: Response) -> Me:
     svc = services(request)
     key, address = name_key(req.name), address_of(request)
     try:
-        svc.guard.may_log_in(key, address)
+        await svc.guard.may_log_in(key, address)
     except Limited as e:
         raise too_many(e) from e
     found = await svc.store.run(by_name, svc.store, req.name)
     if not await svc.passwords.verify(found.password_hash if found else None, req.password):
-        svc.guard.failed(key, address)
+        await svc.guard.failed(key, address)
         raise HTTPException(401, "wrong name or password")
     assert found is not None
     secret = secrets.token_urlsafe(32)

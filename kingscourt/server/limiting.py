@@ -1,0 +1,180 @@
+"""Where the rate limits count: in this process's memory, or in Redis when several processes
+share one (``--redis``).
+
+- **Alone** (no Redis) every limit is the ``limits`` library's moving window in memory, as it
+  always was.
+- **Several processes**: table creation, failed logins, registrations and reviews are counted
+  in Redis by the ``limits`` library's own asyncio Redis storage (redis-py's client), under
+  the key prefix :data:`PREFIX`, so that N processes together allow exactly what one allows.
+  The chat's limit stays per connection, in memory (:mod:`.chat`): a connection lives on one
+  process.
+- **An outage is no refusal.** While Redis does not answer (each call waits at most
+  :data:`TIMEOUT` s) a limit counts in this process's memory: logged once when the outage
+  starts and once when Redis answers again, tried again at most every :data:`RETRY` s.
+- **Open tables per address** (``--max-open-tables``) are counted over the processes too
+  (:class:`OpenTables`): a sorted set per address in Redis holds the ids of the tables created
+  from it (whether each is still open is asked of the database) and a short-lived place for
+  each creation under way. Addresses stay out of the database; their sets expire
+  :data:`KEEP` s after the last creation.
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+import time
+from collections.abc import Awaitable, Callable
+from typing import TypeVar
+
+from limits import RateLimitItem
+from limits.aio.storage import RedisStorage as AsyncRedisStorage
+from limits.aio.strategies import MovingWindowRateLimiter as AsyncMovingWindow
+from limits.errors import StorageError
+from limits.storage import MemoryStorage
+from limits.strategies import MovingWindowRateLimiter
+from limits.util import WindowStats
+
+log = logging.getLogger("kingscourt.server")
+
+#: kingscourt's keys in a shared Redis start with this
+PREFIX = "kc:limits"
+#: seconds one Redis call may take (connecting included) before the process counts alone
+TIMEOUT = 0.5
+#: seconds between two tries of an unreachable Redis
+RETRY = 1.0
+#: seconds a creation's place among its address's open tables is held at most
+PENDING_TTL = 120
+#: seconds an address's set of open tables is kept after its last creation
+KEEP = 7 * 24 * 3600
+
+T = TypeVar("T")
+
+#: what an unreachable Redis raises (limits wraps its storage's errors in StorageError)
+UNREACHABLE: tuple[type[Exception], ...] = (StorageError, OSError)
+try:
+    from redis.exceptions import RedisError
+except ImportError:  # no redis-py: the server runs alone
+    pass
+else:
+    UNREACHABLE = (*UNREACHABLE, RedisError)
+
+
+def _async_url(url: str) -> str:
+    return url if url.startswith("async+") else f"async+{url}"
+
+
+class Outage:
+    """Runs a Redis call, or its in-memory stand-in while Redis does not answer."""
+
+    def __init__(self, what: str) -> None:
+        self.what = what
+        self.down = False
+        self._retry_at = 0.0
+
+    async def run(self, shared: Callable[[], Awaitable[T]] | None,
+                  local: Callable[[], T]) -> T:
+        if shared is not None and time.monotonic() >= self._retry_at:
+            try:
+                result = await shared()
+            except UNREACHABLE as e:
+                self._retry_at = time.monotonic() + RETRY
+                if not self.down:  # once per outage, not per request
+                    self.down = True
+                    log.warning("%s: Redis does not answer (%s): counting in this process's "
+                                "memory until it does", self.what, e)
+            else:
+                if self.down:
+                    self.down = False
+                    log.warning("%s: Redis answers again: counting there", self.what)
+                return result
+        return local()
+
+
+class Limiter:
+    """A moving-window rate limiter: in Redis when ``redis_url`` is given (shared by every
+    process on it), else in memory; in memory too while that Redis does not answer."""
+
+    def __init__(self, redis_url: str | None = None) -> None:
+        self.local = MovingWindowRateLimiter(MemoryStorage())
+        self.shared: AsyncMovingWindow | None = None
+        if redis_url is not None:
+            storage = AsyncRedisStorage(
+                _async_url(redis_url), wrap_exceptions=True, implementation="redispy",
+                key_prefix=PREFIX, socket_timeout=TIMEOUT, socket_connect_timeout=TIMEOUT)
+            self.shared = AsyncMovingWindow(storage)
+        self.outage = Outage("rate limits")
+
+    async def hit(self, item: RateLimitItem, *key: str) -> bool:
+        """Count one event; False (not counted) when the window is full."""
+        shared = self.shared
+        return await self.outage.run(
+            None if shared is None else lambda: shared.hit(item, *key),
+            lambda: self.local.hit(item, *key))
+
+    async def test(self, item: RateLimitItem, *key: str) -> bool:
+        """One more event would be allowed (nothing counted)."""
+        shared = self.shared
+        return await self.outage.run(
+            None if shared is None else lambda: shared.test(item, *key),
+            lambda: self.local.test(item, *key))
+
+    async def get_window_stats(self, item: RateLimitItem, *key: str) -> WindowStats:
+        """The window's ``reset_time`` (when it has room again) and ``remaining`` events."""
+        shared = self.shared
+        return await self.outage.run(
+            None if shared is None else lambda: shared.get_window_stats(item, *key),
+            lambda: self.local.get_window_stats(item, *key))
+
+
+class OpenTables:
+    """The open tables created from each address, counted over every process on one Redis:
+    ``open_among(ids)`` answers which of the ids are open (from the database)."""
+
+    def __init__(self, redis_url: str,
+                 open_among: Callable[[list[str]], Awaitable[set[str]]]) -> None:
+        from redis.asyncio import Redis
+
+        self.redis: Redis = Redis.from_url(redis_url, decode_responses=True,
+                                           socket_timeout=TIMEOUT,
+                                           socket_connect_timeout=TIMEOUT)
+        self.open_among = open_among
+        self.outage = Outage("open tables per address")
+
+    @staticmethod
+    def key(address: str) -> str:
+        return f"{PREFIX}:open:{address}"
+
+    async def reserve(self, address: str, most: int) -> str | None:
+        """Hold a place for one creation from ``address``: its token, or None when the
+        address already holds ``most`` open tables (creations under way included). Two
+        creations racing on different processes may both be refused; never both admitted
+        beyond ``most``."""
+        key, token = self.key(address), f"pending:{secrets.token_hex(8)}"
+        t = time.time()
+        async with self.redis.pipeline(transaction=True) as p:
+            p.zremrangebyscore(key, "-inf", t)  # places of creations that never finished
+            p.zadd(key, {token: t + PENDING_TTL})
+            p.expire(key, KEEP)
+            p.zrange(key, 0, -1)
+            members: list[str] = (await p.execute())[-1]
+        tables = [m for m in members if not m.startswith("pending:")]
+        open_ids = await self.open_among(tables) if tables else set()
+        if closed := [m for m in tables if m not in open_ids]:
+            await self.redis.zrem(key, *closed)
+        if len(members) - len(closed) > most:
+            await self.redis.zrem(key, token)
+            return None
+        return token
+
+    async def created(self, address: str, token: str, table_id: str | None) -> None:
+        """The creation is done: ``table_id`` (None: it failed) takes the token's place."""
+        key = self.key(address)
+        async with self.redis.pipeline(transaction=True) as p:
+            p.zrem(key, token)
+            if table_id is not None:
+                p.zadd(key, {table_id: float("inf")})
+            p.expire(key, KEEP)
+            await p.execute()
+
+    async def close(self) -> None:
+        await self.redis.aclose()
