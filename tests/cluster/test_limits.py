@@ -1,0 +1,142 @@
+"""The rate limits are shared by the processes on one Redis: spread over two processes, a limit
+allows exactly what it allows on one; while Redis is down each process counts alone (no 500)
+and it counts in Redis again once Redis answers."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
+from pathlib import Path
+
+import httpx
+
+from kingscourt.server.limiting import PREFIX, RETRY
+from tests.cluster.conftest import RedisServer, SlowStart
+from tests.server.harness import Server
+
+#: a waiting table (no bot finishes it): it stays open
+WAITING = [{"kind": "human", "name": "Host"}, {"kind": "human"}, {"kind": "human"},
+           {"kind": "human"}]
+#: every limit lifted but the one a test sets
+LIFTED = {"--create-rate": "1000/second", "--max-open-tables": "0",
+          "--register-rate": "1000/second", "--login-rate": "1000/second",
+          "--login-address-rate": "1000/second"}
+OUTAGE = "rate limits: Redis does not answer"
+BACK = "rate limits: Redis answers again"
+
+
+@contextmanager
+def processes(pg_url: str, redis: RedisServer, folder: Path, n: int = 2,
+              **limits: str) -> Iterator[list[Server]]:
+    """``n`` processes on one database and one Redis, with ``limits`` (``login_rate="4/minute"``:
+    ``--login-rate 4/minute``) and every other limit lifted."""
+    flags = {**LIFTED, **{f"--{k.replace('_', '-')}": v for k, v in limits.items()}}
+    args = [x for pair in flags.items() for x in pair]
+    servers: list[Server] = [SlowStart(pg_url, folder / f"limits{i}.log", args=args,
+                                       options=("--redis", redis.url)) for i in range(n)]
+    try:
+        servers[0].start()  # it migrates the schema; the others start together
+        with ThreadPoolExecutor(n) as pool:
+            list(pool.map(lambda s: s.start(), servers[1:]))
+        yield servers
+    finally:
+        for s in servers:
+            s.stop()
+
+
+def log_in(s: Server, name: str, password: str) -> httpx.Response:
+    return s.post("/api/session", {"name": name, "password": password})
+
+
+def register(s: Server, name: str) -> None:
+    r = s.post("/api/accounts", {"name": name, "password": "right password"})
+    assert r.status_code == 201, r.text
+
+
+def round_robin(servers: Sequence[Server], n: int) -> list[Server]:
+    return [servers[i % len(servers)] for i in range(n)]
+
+
+def test_failed_logins_for_one_name_are_counted_over_the_processes(
+        pg_url: str, redis_server: RedisServer, tmp_path: Path) -> None:
+    with processes(pg_url, redis_server, tmp_path, 3, login_rate="4/minute") as servers:
+        register(servers[0], "Spread")
+        codes = [log_in(s, "Spread", "wrong").status_code for s in round_robin(servers, 4)]
+        assert codes == [401] * 4
+        for s in servers:  # the fifth, on any process, is refused: the right password too
+            r = log_in(s, "Spread", "right password")
+            assert r.status_code == 429, r.text
+            assert "failed logins for this name" in r.json()["detail"]
+            assert 1 <= int(r.headers["Retry-After"]) <= 60
+        # another name is not limited
+        register(servers[1], "Other")
+        assert log_in(servers[2], "Other", "right password").status_code == 200
+
+
+def test_table_creation_per_address_is_counted_over_the_processes(
+        pg_url: str, redis_server: RedisServer, tmp_path: Path) -> None:
+    with processes(pg_url, redis_server, tmp_path, 2, create_rate="3/minute") as servers:
+        codes = [s.post("/api/tables", {"game": "king", "seats": WAITING}).status_code
+                 for s in round_robin(servers, 3)]
+        assert codes == [201] * 3
+        for s in servers:
+            r = s.post("/api/tables", {"game": "king", "seats": WAITING})
+            assert r.status_code == 429, r.text
+            assert "too many tables created" in r.json()["detail"]
+            assert "Retry-After" in r.headers
+
+
+def test_open_tables_per_address_are_counted_over_the_processes(
+        pg_url: str, redis_server: RedisServer, tmp_path: Path) -> None:
+    import sqlalchemy as sa
+
+    from kingscourt.server.store import make_engine
+
+    with processes(pg_url, redis_server, tmp_path, 2, max_open_tables="2") as (a, b):
+        first = a.create("king", WAITING)["id"]
+        b.create("king", WAITING)
+        for s in (a, b):
+            r = s.post("/api/tables", {"game": "king", "seats": WAITING})
+            assert r.status_code == 409, r.text
+            assert "2 open tables" in r.json()["detail"]
+        # one of them closes (the database says so): the address has a place again, on b too
+        engine = make_engine(a.db_url)
+        try:
+            with engine.begin() as c:
+                c.execute(sa.text("UPDATE tables SET status = 'abandoned' WHERE id = :t"),
+                          {"t": first})
+        finally:
+            engine.dispose()
+        assert b.post("/api/tables", {"game": "king", "seats": WAITING}).status_code == 201
+        assert a.post("/api/tables", {"game": "king", "seats": WAITING}).status_code == 409
+
+
+def test_a_redis_outage_counts_in_memory_and_redis_counts_again_after_it(
+        pg_url: str, redis_server: RedisServer, tmp_path: Path) -> None:
+    import redis
+
+    with processes(pg_url, redis_server, tmp_path, 2, login_rate="3/minute") as (a, b):
+        register(a, "Steady")
+        assert log_in(a, "Steady", "wrong").status_code == 401  # counted in Redis
+        redis_server.stop()
+        # alone, each process counts in its memory: never a 500, and its own limit holds
+        codes = [log_in(s, "Steady", "wrong").status_code for s in (a, a, a, a, b)]
+        assert codes == [401, 401, 401, 429, 401], codes
+        time.sleep(RETRY + 0.2)
+        assert log_in(a, "Steady", "wrong").status_code == 429  # tried Redis again: still down
+        for s in (a, b):  # logged once per outage, not per request
+            assert s.log.read_text().count(OUTAGE) == 1, s.log.read_text()[-3000:]
+        redis_server.start()  # on the same port, empty
+        time.sleep(RETRY + 0.2)
+        register(b, "Fresh")
+        assert log_in(b, "Fresh", "wrong").status_code == 401
+        assert log_in(a, "Fresh", "wrong").status_code == 401
+        keys = redis.Redis(port=redis_server.port).keys(f"{PREFIX}*")
+        assert keys, "after the outage the limits count in Redis again"
+        for s in (a, b):
+            assert s.log.read_text().count(BACK) == 1, s.log.read_text()[-3000:]
+        # counted over both processes again: one more failure makes three, the limit
+        assert log_in(a, "Fresh", "wrong").status_code == 401
+        assert log_in(b, "Fresh", "right password").status_code == 429
