@@ -13,6 +13,27 @@ Two domains:
 English is the source language: its msgids are the English texts, and an ``en`` catalogue
 exists only for plural forms. A missing translation falls back to English, and the
 completeness test (``tests/i18n``) fails on any.
+
+In the code, a text is marked for extraction and translated only at the edge (when a view,
+refusal or event is sent to a seat, a REST answer is written or a terminal prints):
+
+- ``N_("Quick variant")``: a fixed text, kept as the English ``str``; the edge translates it
+  with :func:`text` (``text("de", label)``).
+- ``_("{who} takes {card}.", who=..., card=...)``: a :class:`Msg`, the English template and
+  its parameters; nothing is formatted until :meth:`Msg.render` (so the engine pays for no
+  text it never shows). A parameter may itself be a :class:`Msg` (rendered in the same
+  language) or a number (formatted by Babel for the language).
+- ``P_("{n} card", "{n} cards", n, ...)``: the same with the language's plural forms.
+
+Placeholders are ``str.format`` names (``{who}``), the same in every translation. The ``.pot``
+template ``kingscourt/locale/kingscourt.pot`` is extracted from the source with Babel's
+extractor (plus the card texts of the card-set files); to refresh it and merge new messages
+into the catalogues, run::
+
+    .venv/bin/python -m kingscourt.i18n extract
+
+then translate the new (empty) entries of each ``<lang>/LC_MESSAGES/kingscourt.po``; the
+completeness test names any left.
 """
 
 from __future__ import annotations
@@ -20,10 +41,13 @@ from __future__ import annotations
 import argparse
 import functools
 import io
+from collections.abc import Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
 
 from babel import Locale, UnknownLocaleError
+from babel.numbers import format_decimal
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.support import NullTranslations, Translations
@@ -114,6 +138,70 @@ def gettext(lang: str, message: str, domain: str = "kingscourt") -> str:
 
 def ngettext(lang: str, singular: str, plural: str, n: int, domain: str = "kingscourt") -> str:
     return translations(lang, domain).ngettext(singular, plural, n)
+
+
+def N_(message: str) -> str:
+    """Mark a fixed text for extraction; it stays English until the edge calls :func:`text`."""
+    return message
+
+
+@dataclass(frozen=True, slots=True)
+class Msg:
+    """A text to translate later: the English template (the msgid), its parameters and, for
+    a plural, the English plural form and the count that chooses between them."""
+
+    template: str
+    params: Mapping[str, object] | None = None
+    plural: str | None = None
+    n: int = 0
+
+    def render(self, lang: str = DEFAULT) -> str:
+        """The text in ``lang`` (any language code; unknown ones read English)."""
+        lang = language(lang)
+        if lang == DEFAULT:
+            if self.plural is None:
+                template = self.template
+            else:
+                template = self.template if self.n == 1 else self.plural
+        else:
+            tr = translations(lang, "kingscourt")
+            template = (tr.gettext(self.template) if self.plural is None
+                        else tr.ngettext(self.template, self.plural, self.n))
+        if not self.params:
+            return template
+        return template.format(**{k: _param(lang, v) for k, v in self.params.items()})
+
+    def __str__(self) -> str:
+        return self.render(DEFAULT)
+
+
+def _param(lang: str, value: object) -> object:
+    if isinstance(value, Msg):
+        return value.render(lang)
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value if -1000 < value < 1000 else format_decimal(value, locale=lang)
+    return value
+
+
+def _(template: str, /, **params: object) -> Msg:
+    """Mark a text for extraction and keep it, with ``params``, to be rendered later."""
+    return Msg(template, params or None)
+
+
+def P_(singular: str, plural: str, n: int, /, **params: object) -> Msg:
+    """A plural text: ``P_("{n} card", "{n} cards", n, n=n)`` (``n`` chooses the form)."""
+    return Msg(singular, params or None, plural, n)
+
+
+def text(lang: str, message: str | Msg) -> str:
+    """``message`` in ``lang``: a :class:`Msg` rendered, a marked fixed text translated (a
+    text no catalogue holds, such as a card name, comes back as it is)."""
+    if isinstance(message, Msg):
+        return message.render(lang)
+    lang = language(lang)
+    if lang == DEFAULT or not message:
+        return message
+    return translations(lang, "kingscourt").gettext(message)
 
 
 def compile_catalogues(root: Path = LOCALE_DIR) -> list[Path]:
