@@ -47,9 +47,9 @@ from pathlib import Path
 from typing import Final
 
 from babel import Locale, UnknownLocaleError
-from babel.numbers import format_decimal
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
+from babel.numbers import format_decimal
 from babel.support import NullTranslations, Translations
 
 #: the languages a player can choose, in the order the switch offers them
@@ -159,10 +159,7 @@ class Msg:
         """The text in ``lang`` (any language code; unknown ones read English)."""
         lang = language(lang)
         if lang == DEFAULT:
-            if self.plural is None:
-                template = self.template
-            else:
-                template = self.template if self.n == 1 else self.plural
+            template = self.template if self.plural is None or self.n == 1 else self.plural
         else:
             tr = translations(lang, "kingscourt")
             template = (tr.gettext(self.template) if self.plural is None

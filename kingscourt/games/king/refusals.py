@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 from ...engine import Violation
-from ...i18n import Msg, P_, _
+from ...i18n import P_, Msg, _
 from .cards import CARD_TEXT
 from .contracts import CONTRACTS, Contract
 

@@ -25,18 +25,19 @@ from ...engine import (
     make_record,
 )
 from ...engine.errors import GAME_OVER, not_your_turn
+from ...i18n import P_, Msg, _
 from .cards import Kind
 from .notation import Move
 from .refusals import explain
 from .summary import summary
 from .tasks import Task, TaskKind
-from .turn import ABILITY, ACTION, END_TURN, GUICHE_PENALTY, RIPOSTE, n_cards
+from .turn import ABILITY, ACTION, END_TURN, GUICHE_PENALTY, RIPOSTE
 from .view import view
 
 if TYPE_CHECKING:
     from .game import UchoGame
 
-Log = tuple[Any, int, str] | None  # (previous node, audience (-1: everyone), text)
+Log = tuple[Any, int, Any] | None  # (previous node, audience (-1: everyone), text or action)
 
 
 class UchoState(State):
@@ -98,20 +99,22 @@ class UchoState(State):
         return random.Random(f"{self.seed}/{self._rng_count}")
 
     # narration ----------------------------------------------------------------------------
-    def say(self, text: str, to: int = -1) -> None:
-        """One sentence of the narration; ``to`` keeps it in that seat's log only."""
+    def say(self, text: Msg | str, to: int = -1) -> None:
+        """One sentence of the narration; ``to`` keeps it in that seat's log only. It is kept
+        as a template with its parameters (:func:`~kingscourt.i18n._`) and rendered only when
+        a view is read; a plain ``str`` is told as it is, in every language."""
         self._log = (self._log, to, text)
         self._log_len += 1
 
     def log_size(self) -> int:
         return self._log_len
 
-    def say_before(self, mark: int, lines: list[tuple[str, int]]) -> None:
+    def say_before(self, mark: int, lines: list[tuple[Msg | str, int]]) -> None:
         """Narrate ``lines`` as if said when the log held ``mark`` entries (a draw is told
         before the deck running out that it caused)."""
-        later: list[tuple[int, str]] = []
+        later: list[tuple[int, Msg | str]] = []
         node = self._log
-        for _ in range(self._log_len - mark):
+        for _i in range(self._log_len - mark):
             assert node is not None
             node, to, text = node
             later.append((to, text))
@@ -122,19 +125,22 @@ class UchoState(State):
         for to, text in reversed(later):
             self.say(text, to)
 
-    def log_for(self, seat: int | None) -> list[str]:
+    def log_for(self, seat: int | None, lang: str = "en") -> list[str]:
+        """The narration ``seat`` heard (a spectator: the public lines), in ``lang``."""
         out: list[str] = []
         node = self._log
         while node is not None:
             node, to, text = node
             if to == -1 or to == seat:
-                out.append(text)
+                out.append(text if isinstance(text, str) else text.render(lang))
         out.reverse()
         return out
 
-    def who(self, seat: int) -> str:
+    def who(self, seat: int) -> str | Msg:
         chars = self.characters[seat]
-        return self.cs.name(chars[0]) if chars else f"Seat {seat + 1}"  # players count seats from 1
+        if chars:
+            return self.cs.name(chars[0])
+        return _("Seat {seat}", seat=seat + 1)  # players count seats from 1
 
     def name(self, card: int) -> str:
         return self.cs.types[card].name
@@ -181,7 +187,7 @@ class UchoState(State):
         while self.marker_in_deck and self.deck and self.deck[-1] == self.marker:
             self.deck.pop()
             self.marker_in_deck = False
-            self.say(f"{self.name(self.marker)} comes to the top of the deck and is set aside.")
+            self.say(_("{card} comes to the top of the deck and is set aside.", card=self.name(self.marker)))
             self.count()
         if not self.deck and not self.ending:
             self._exhaust()
@@ -191,9 +197,9 @@ class UchoState(State):
         last = 1 if self.rules.quick else 2
         if self.exhaustions >= last:
             self.ending = True
-            self.say("The deck runs out: the game ends at the end of this turn.")
+            self.say(_("The deck runs out: the game ends at the end of this turn."))
             return
-        self.say("The deck runs out for the first time.")
+        self.say(_("The deck runs out for the first time."))
         if self.rules.open:
             self.count()
         if self.discard:
@@ -205,31 +211,33 @@ class UchoState(State):
             self.deck.insert(len(self.deck) // 2, self.marker)
             self.marker_in_deck = True
         if self.discard:
-            self.say(f"The discard pile is shuffled into a new deck of "
-                     f"{n_cards(len(self.deck))}; {self.name(self.discard[-1])} starts the new "
-                     f"discard pile.")
+            self.say(P_("The discard pile is shuffled into a new deck of {n} card; {card} "
+                        "starts the new discard pile.", "The discard pile is shuffled into a "
+                        "new deck of {n} cards; {card} starts the new discard pile.",
+                        len(self.deck), n=len(self.deck), card=self.name(self.discard[-1])))
         else:
-            self.say("There is no discard pile to shuffle into a new deck.")
+            self.say(_("There is no discard pile to shuffle into a new deck."))
         self._settle_deck()
 
     def draw(self, seat: int, k: int) -> list[int]:
         mark = self.log_size()
         got: list[int] = []
-        for _ in range(k):
+        for _i in range(k):
             card = self.take_top()
             if card is None:
                 break
             self.hands[seat].append(card)
             got.append(card)
-        what = "a card" if len(got) == 1 else n_cards(len(got))
         if got:
-            self.say_before(mark, [(f"{self.who(seat)} draws {what}.", -1),
-                                   (f"You draw {self.names(got)}.", seat)])
+            self.say_before(mark, [
+                (P_("{who} draws a card.", "{who} draws {n} cards.", len(got),
+                    who=self.who(seat), n=len(got)), -1),
+                (_("You draw {cards}.", cards=self.names(got)), seat)])
         else:
-            self.say(f"{self.who(seat)} finds no card to draw.")
+            self.say(_("{who} finds no card to draw.", who=self.who(seat)))
         return got
 
-    def take_discard(self, into: list[int], told: Callable[[str], str]) -> int | None:
+    def take_discard(self, into: list[int], told: Callable[[str], Msg]) -> int | None:
         """The discard pile's top card, put ``into`` a hand or pile and narrated by ``told``
         (given the card's name); an emptied pile then restarts from the deck, told after."""
         if not self.discard:
@@ -245,11 +253,18 @@ class UchoState(State):
             card = self.take_top()
             if card is not None:
                 self.discard.append(card)
-                self.say(f"{self.name(card)} starts a new discard pile.")
+                self.say(_("{card} starts a new discard pile.", card=self.name(card)))
 
-    def to_discard(self, seat: int, card: int, why: str = "") -> None:
+    def to_discard(self, seat: int, card: int, why: Msg | str = "") -> None:
+        """Discard ``card``; ``why`` says why, in parentheses (a :class:`Msg`: translated) or
+        as a text told after the card's name as it is (`` (Plotka)``)."""
         self.discard.append(card)
-        self.say(f"{self.who(seat)} discards {self.name(card)}{why}.")
+        if isinstance(why, Msg):
+            self.say(_("{who} discards {card} ({why}).", who=self.who(seat),
+                       card=self.name(card), why=why))
+        else:
+            self.say(_("{who} discards {card}{why}.", who=self.who(seat), card=self.name(card),
+                       why=why))
 
     # displaying ------------------------------------------------------------------------------
     def display(self, by: int, card: int, target: int) -> None:
@@ -261,8 +276,12 @@ class UchoState(State):
                 self.f_intrigue = True
             elif kind is Kind.SPECIAL:
                 self.f_special = True
-        where = "their own character" if by == target else self.who(target)
-        self.say(f"{self.who(by)} displays {self.name(card)} beside {where}.")
+        if by == target:
+            self.say(_("{who} displays {card} beside their own character.", who=self.who(by),
+                       card=self.name(card)))
+        else:
+            self.say(_("{who} displays {card} beside {who2}.", who=self.who(by),
+                       card=self.name(card), who2=self.who(target)))
         if target != by:
             self.stack.append(Task(RIPOSTE, target, a=by, b=card))
 
@@ -294,15 +313,15 @@ class UchoState(State):
     def count(self) -> None:
         """Open variant: everyone's prestige is counted and announced."""
         self.announced = [self.prestige_total(s) for s in range(self.n)]
-        self.say("Prestige count: " + ", ".join(
-            f"{self.who(s)} {v}" for s, v in enumerate(self.announced)) + ".")
+        self.say(_("Prestige count: {list}.", list=", ".join(
+            f"{self.who(s)} {v}" for s, v in enumerate(self.announced))))
         if self.rules.favourite:
             best = max(self.announced)
             leaders = [s for s in self.order_from(max(self.acting, 0))
                        if self.announced[s] == best]
             if self.favourite not in leaders:
                 self.favourite = leaders[0]
-                self.say(f"{self.who(self.favourite)} becomes the King's favourite.")
+                self.say(_("{who} becomes the King's favourite.", who=self.who(self.favourite)))
 
     # the turn --------------------------------------------------------------------------------
     def start_turn(self, seat: int) -> None:
@@ -312,7 +331,7 @@ class UchoState(State):
         self.cost = -1
         self.used = frozenset()
         self.markiz = frozenset()
-        self.say(f"Turn {self.turn_no}: {self.who(seat)}.")
+        self.say(_("Turn {turn_no}: {who}.", turn_no=self.turn_no, who=self.who(seat)))
         self.stack.append(Task(END_TURN, seat))
         if not self.rules.simplified:
             self.stack.append(Task(ABILITY, seat))
@@ -398,7 +417,7 @@ class UchoState(State):
     def _events_since(self, mark: int) -> list[Event]:
         events: list[Event] = []
         node = self._log
-        for _ in range(self._log_len - mark):
+        for _i in range(self._log_len - mark):
             assert node is not None
             node, to, text = node
             events.append(Event("said", None if to == -1 else to,
