@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..i18n import Msg, _, text
+from ..i18n import Msg, _
+from ..i18n import text as translate
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -22,7 +23,7 @@ class Violation:
 
     def say(self, lang: str) -> str:
         """The message in ``lang`` (the rule id never changes)."""
-        return text(lang, self.text)
+        return translate(lang, self.text)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Violation):
@@ -66,10 +67,15 @@ class GameOver(IllegalAction):
 class MalformedAction(ValueError):
     """Text that is not an action of this game at all (``play ZZ``, ``fly away``)."""
 
-    def __init__(self, text: object, message: str) -> None:
+    def __init__(self, text: object, message: str | Msg) -> None:
         super().__init__(f"{text!r} is not an action: {message}")
         self.text = text
-        self.message = message
+        self.template = message
+        self.message = str(message)
+
+    def say(self, lang: str) -> str:
+        """The message in ``lang``."""
+        return translate(lang, self.template)
 
 
 class ReplayError(ValueError):
