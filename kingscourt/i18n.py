@@ -47,8 +47,9 @@ from pathlib import Path
 from typing import Final
 
 from babel import Locale, UnknownLocaleError
+from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
-from babel.messages.pofile import read_po
+from babel.messages.pofile import read_po, write_po
 from babel.numbers import format_decimal
 from babel.support import NullTranslations, Translations
 
@@ -216,10 +217,87 @@ def compile_catalogues(root: Path = LOCALE_DIR) -> list[Path]:
     return written
 
 
+#: the markers Babel's extractor looks for (``decision(id, question, ...)``: Ucho Króla's
+#: questions are its second argument)
+KEYWORDS: Final = {"_": None, "N_": None, "P_": (1, 2), "decision": (2,)}
+PACKAGE: Final = Path(__file__).resolve().parent
+POT: Final = LOCALE_DIR / "kingscourt.pot"
+
+
+def _card_texts() -> list[tuple[str, str]]:
+    """(text, where) of what the bundled card-set files give players to read: Ucho Króla's
+    card texts (the names stay Polish, as printed) and Ku-Ka-König's card labels."""
+    import csv
+    import json
+
+    out: list[tuple[str, str]] = []
+    ucho = PACKAGE / "games" / "uchokrola" / "cards.json"
+    for card in json.loads(ucho.read_text(encoding="utf-8"))["cards"]:
+        if card.get("text"):
+            out.append((card["text"], f"games/uchokrola/cards.json:{card['effect']}"))
+    kuka = PACKAGE / "games" / "kukakoenig" / "cards.csv"
+    lines = [ln for ln in kuka.read_text(encoding="utf-8").splitlines()
+             if ln.strip() and not ln.lstrip().startswith("#")]
+    for row in csv.DictReader(lines):
+        out.append((row["label"].strip(), f"games/kukakoenig/cards.csv:{row['name'].strip()}"))
+    return out
+
+
+def extract() -> Catalog:
+    """The ``kingscourt`` domain's messages as the source marks them (Babel's extractor over
+    the package's Python files, the browser and the migrations left out) plus the card
+    texts of the bundled card sets."""
+    from babel.messages.extract import extract_from_dir
+
+    catalog = Catalog(domain="kingscourt", project="kingscourt", charset="utf-8",
+                      fuzzy=False)
+    method_map = [("web/**", "ignore"), ("server/migrations/**", "ignore"), ("**.py", "python")]
+    for filename, lineno, message, comments, context in extract_from_dir(
+            PACKAGE, method_map, keywords=KEYWORDS, comment_tags=("i18n:",),
+            strip_comment_tags=True):
+        catalog.add(message, None, [(filename, lineno)], auto_comments=comments,
+                    context=context)
+    for message, where in _card_texts():
+        catalog.add(message, None, [(where, 0)])
+    return catalog
+
+
+def refresh() -> list[Path]:
+    """Write :data:`POT` from :func:`extract` and merge it into each language's catalogue
+    (new messages come in untranslated; messages gone from the source are dropped)."""
+    template = extract()
+    POT.parent.mkdir(parents=True, exist_ok=True)
+    with POT.open("wb") as f:
+        write_po(f, template, width=100, omit_header=False, include_lineno=False, sort_output=True)
+    written = [POT]
+    for lang in LANGUAGES:
+        if lang == DEFAULT:
+            continue
+        po = _po("kingscourt", lang)
+        if po.is_file():
+            with po.open("rb") as f:
+                catalog = read_po(f, locale=lang, domain="kingscourt")
+        else:
+            catalog = Catalog(locale=lang, domain="kingscourt", project="kingscourt")
+        catalog.update(template, no_fuzzy_matching=True)
+        catalog.obsolete.clear()
+        po.parent.mkdir(parents=True, exist_ok=True)
+        with po.open("wb") as f:
+            write_po(f, catalog, width=100, include_lineno=False, sort_output=True)
+        written.append(po)
+    return written
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m kingscourt.i18n")
-    parser.add_argument("command", choices=["compile"])
-    parser.parse_args(argv)
+    parser.add_argument("command", choices=["compile", "extract"],
+                        help="compile: .po to .mo; extract: refresh kingscourt.pot and merge it "
+                        "into every language's kingscourt.po")
+    args = parser.parse_args(argv)
+    if args.command == "extract":
+        for path in refresh():
+            print(f"written {path}")
+        return
     written = compile_catalogues()
     print(f"catalogues: {len(written)} compiled ({LOCALE_DIR})")
 

@@ -34,8 +34,10 @@ from typing import TYPE_CHECKING, Any
 from redis.asyncio import Redis
 from redis.exceptions import RedisError
 
+from ..i18n import _
+from .localize import error
 from .relay import catch_up, open_versions, take_fence
-from .table import LiveTable, error
+from .table import LiveTable
 from .wire import ErrorMessage
 
 if TYPE_CHECKING:
@@ -295,8 +297,8 @@ class Cluster:
                 continue
             err = reply.get("error")
             return None if err is None else ErrorMessage.model_validate_json(err)
-        return error("not-stored", "The table's owner did not answer in time. If your action was "
-                     "stored, the next state shows it; otherwise act again.",
+        return error("not-stored", _("The table's owner did not answer in time. If your action was "
+                                     "stored, the next state shows it; otherwise act again."),
                      version=table.version)
 
     async def _on_act(self, msg: dict[str, Any]) -> None:
