@@ -46,8 +46,13 @@ def play(
     = None,
     variant: Annotated[list[str] | None, typer.Option(help="variant name, or name=value (repeatable)")]
     = None,
+    lang: Annotated[str | None, typer.Option(
+        help="language: en, de, tr or pl (default: $KINGSCOURT_LANG, else en)")] = None,
 ) -> None:
     """Play a game in the terminal against computer opponents."""
+    from .terminal import use_language
+
+    use_language(lang)
     if game not in GAMES:
         raise typer.BadParameter(f"unknown game {game!r} (known: {', '.join(GAMES)})")
     options = _parse_options(rule or [])

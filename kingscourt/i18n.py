@@ -217,9 +217,9 @@ def compile_catalogues(root: Path = LOCALE_DIR) -> list[Path]:
     return written
 
 
-#: the markers Babel's extractor looks for (``decision(id, question, ...)``: Ucho Króla's
-#: questions are its second argument)
-KEYWORDS: Final = {"_": None, "N_": None, "P_": (1, 2), "decision": (2,)}
+#: the markers Babel's extractor looks for (``T_``: the terminal's own texts;
+#: ``decision(id, question, ...)``: Ucho Króla's questions are its second argument)
+KEYWORDS: Final = {"_": None, "N_": None, "P_": (1, 2), "T_": None, "decision": (2,)}
 PACKAGE: Final = Path(__file__).resolve().parent
 POT: Final = LOCALE_DIR / "kingscourt.pot"
 
