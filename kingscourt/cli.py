@@ -50,9 +50,8 @@ def play(
         help="language: en, de, tr or pl (default: $KINGSCOURT_LANG, else en)")] = None,
 ) -> None:
     """Play a game in the terminal against computer opponents."""
-    from .terminal import use_language
+    from .terminal import speaking
 
-    use_language(lang)
     if game not in GAMES:
         raise typer.BadParameter(f"unknown game {game!r} (known: {', '.join(GAMES)})")
     options = _parse_options(rule or [])
@@ -60,8 +59,9 @@ def play(
         options.update(_parse_options([v if "=" in v else f"{v}=true"]))
     module = importlib.import_module(f"kingscourt.terminal.{game}")
     try:
-        module.play(seat=seat - 1, bots=bots, players=players, seed=seed, options=options,
-                    console=Console())
+        with speaking(lang):
+            module.play(seat=seat - 1, bots=bots, players=players, seed=seed, options=options,
+                        console=Console())
     except ValueError as e:
         raise typer.BadParameter(str(e)) from e
 

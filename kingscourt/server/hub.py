@@ -273,7 +273,7 @@ class Hub:
     async def _table(self, table_id: str) -> LiveTable:
         table = await self.get(table_id)
         if table is None:
-            raise LobbyError(_("no table {table_id}", table_id=repr(table_id)), 404)
+            raise LobbyError(_("no table {table}", table=repr(table_id)), 404)
         if self.cluster is not None:  # seats may have changed through another process
             await self.cluster.refresh(table)
         return table

@@ -65,7 +65,7 @@ def hub_of(request: Request) -> Hub:
 def known_id(table_id: str) -> str:
     """``table_id`` when it has the form of a table id (nothing else reaches the database)."""
     if not table_id_ok(table_id):
-        raise HTTPException(404, _("no table {x}", x=repr(table_id[:32])))
+        raise HTTPException(404, _("no table {table}", table=repr(table_id[:32])))
     return table_id
 
 
@@ -151,7 +151,7 @@ async def table_info(table_id: str, request: Request) -> TableInfo:
     hub = hub_of(request)
     table = await hub.get(known_id(table_id))
     if table is None:
-        raise HTTPException(404, _("no table {table_id}", table_id=repr(table_id)))
+        raise HTTPException(404, _("no table {table}", table=repr(table_id)))
     info = hub.info(table)
     info.rematch = await request.app.state.rematches.link(table)
     hub.release(table)
@@ -220,7 +220,7 @@ async def record(table_id: str, request: Request) -> GameRecord:
     hub = hub_of(request)
     found = await hub.store.run(hub.store.record, known_id(table_id))
     if found is None:
-        raise HTTPException(404, _("no table {table_id}", table_id=repr(table_id)))
+        raise HTTPException(404, _("no table {table}", table=repr(table_id)))
     state, rec = found
     if rec is None:
         raise HTTPException(409, _("table {table_id} is {state}: its record is published when the "

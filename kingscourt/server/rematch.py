@@ -131,7 +131,7 @@ class Rematches:
         hub = self.hub
         table = await hub.get(table_id)
         if table is None:
-            raise LobbyError(_("no table {table_id}", table_id=repr(table_id)), 404)
+            raise LobbyError(_("no table {table}", table=repr(table_id)), 404)
         try:
             async with table.lock:
                 seat = table.seat_of(token)

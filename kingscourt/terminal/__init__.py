@@ -8,7 +8,9 @@ rule label); card and character names stay as printed."""
 
 from __future__ import annotations
 
+import contextlib
 import os
+from collections.abc import Iterator
 from contextvars import ContextVar
 from typing import Any
 
@@ -20,11 +22,19 @@ LANG_ENV = "KINGSCOURT_LANG"
 _LANG: ContextVar[str] = ContextVar("kingscourt_terminal_lang", default=DEFAULT)
 
 
-def use_language(lang: str | None) -> str:
-    """Speak ``lang`` from now on (None: ``KINGSCOURT_LANG``, else English); returns it."""
-    chosen = language(lang if lang else os.environ.get(LANG_ENV))
-    _LANG.set(chosen)
-    return chosen
+def choose_language(lang: str | None) -> str:
+    """``lang`` if given, else ``KINGSCOURT_LANG``, else English (anything unknown: English)."""
+    return language(lang if lang else os.environ.get(LANG_ENV))
+
+
+@contextlib.contextmanager
+def speaking(lang: str | None) -> Iterator[str]:
+    """Within the block the terminal speaks :func:`choose_language` of ``lang``."""
+    token = _LANG.set(choose_language(lang))
+    try:
+        yield _LANG.get()
+    finally:
+        _LANG.reset(token)
 
 
 def current_language() -> str:

@@ -250,9 +250,10 @@ def play(*, seat: int, bots: str, players: int | None, seed: int | None, options
     bot_of = {s: kingscourt.bots.load_for_people(bots, game, seed=(seed or 0) * 10 + s)
               for s in range(4) if s != seat}
     ui = KingTerminal(console, seat, input_fn or console.input)
+    you = "[bold]" + T_("You") + "[/bold]"
     console.print(Panel(T_("King — {deals} deals, you are {you} (seat {seat}); bots: {bots}.",
-                           deals=game.rules.deals, you=f"[bold]{T_('You')}[/bold]",
-                           seat=seat + 1, bots=bots) + " " + tx(HELP), expand=False))
+                           deals=game.rules.deals, you=you, seat=seat + 1, bots=bots)
+                        + " " + tx(HELP), expand=False))
     while not state.is_over():
         mover = state.to_move()[0]
         view = state.view(mover)
