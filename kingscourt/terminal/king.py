@@ -206,7 +206,7 @@ class KingTerminal:
         legal: list[str] = view["legal"]
         self.status(view)
         if view["phase"] == "choose":
-            self.console.print(f"[bold]{T_('Choose the contract:')}[/bold]")
+            self.console.print("[bold]" + T_("Choose the contract:") + "[/bold]")
         options = "  ".join(f"[cyan]{i}[/cyan]:{a.removeprefix('play ').removeprefix('choose ')}"
                             for i, a in enumerate(legal, 1))
         self.console.print(options)

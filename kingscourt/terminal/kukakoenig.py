@@ -72,7 +72,7 @@ def cards(names: Sequence[str]) -> str:
 
 def grouped(names: Sequence[str]) -> str:
     if not names:
-        return f"[dim]{T_('nothing yet')}[/dim]"
+        return "[dim]" + T_("nothing yet") + "[/dim]"
     counted = Counter(names)
     return " ".join(card(n) + (f"×{k}" if k > 1 else "") for n, k in counted.items())
 
@@ -94,7 +94,7 @@ class Seats:
 
 
 def show_table(console: Console, view: JSON, names: Seats) -> None:
-    last = f" — [bold red]{T_('last round')}[/bold red]" if view["last_round"] else ""
+    last = " — [bold red]" + T_("last round") + "[/bold red]" if view["last_round"] else ""
     console.rule(T_("Round {round} · half {half}", round=view["round"], half=view["half"])
                  + last)
     rows = Table(show_header=True, header_style="bold", box=None, padding=(0, 2))
@@ -103,7 +103,8 @@ def show_table(console: Console, view: JSON, names: Seats) -> None:
     for i, r in enumerate(view["rows"]):
         taken = view["received"]
         owner = [s for s, got in enumerate(taken) if got == i + 1]
-        note = f"[dim]{T_('taken by {who}', who=names.who(owner))}[/dim]" if owner else cards(r)
+        note = ("[dim]" + T_("taken by {who}", who=names.who(owner)) + "[/dim]" if owner
+                else cards(r))
         rows.add_row(str(i + 1), note)
     console.print(rows)
     said = T_("Pile: {pile} cards · box: {up} face up, {unseen} unseen", pile=view["pile"],
@@ -155,10 +156,10 @@ def show_events(console: Console, events: Sequence[Event], names: Seats, delay: 
             console.print(f"  {said} {cards(d['cards'])}")
         elif e.kind == "collision":
             said = T_("{card} goes to the box, {n} left.", card=card(d["burnt"]), n=d["left"])
-            console.print(f"  [red]{T_('Collision on row {row}', row=d['row'])}[/red] "
+            console.print("  [red]" + T_("Collision on row {row}", row=d["row"]) + "[/red] "
                           f"({names.who(d['seats'])}): {said}")
         elif e.kind == "empty-handed":
-            console.print(f"  [red]{T_('Cards are left in one row at most:')}[/red] "
+            console.print("  [red]" + T_("Cards are left in one row at most:") + "[/red] "
                           + T_("{who} come away empty-handed.", who=names.who(d["seats"])))
         elif e.kind == "refill" and d["rows"]:
             console.print("  [dim]" + T_("Rows topped up: {rows}", rows=", ".join(
@@ -184,7 +185,7 @@ def ask(console: Console, view: JSON) -> str | None:
     open_rows = ", ".join(a.split()[1] for a in legal)
     while True:
         try:
-            answer = console.input(f"[bold]{T_('Your row')}[/bold] "
+            answer = console.input("[bold]" + T_("Your row") + "[/bold] "
                                    + T_("({rows}; ? help, q quit): ", rows=open_rows))
         except EOFError:
             return None
@@ -198,7 +199,7 @@ def ask(console: Console, view: JSON) -> str | None:
         text = f"row {answer}" if answer.isdigit() else answer
         if text in legal:
             return text
-        console.print(f"[red]{T_('Pick one of the rows {rows}.', rows=open_rows)}[/red]")
+        console.print("[red]" + T_("Pick one of the rows {rows}.", rows=open_rows) + "[/red]")
 
 
 def play(*, seat: int = 0, bots: str = "basic", players: int | None = None,
@@ -228,13 +229,13 @@ def play(*, seat: int = 0, bots: str = "basic", players: int | None = None,
                 console.print(T_("You leave the table."))
                 return
         else:
-            console.print(f"[dim]{T_('{who} pick again…', who=names.who(movers))}[/dim]")
+            console.print("[dim]" + T_("{who} pick again…", who=names.who(movers)) + "[/dim]")
             mine = None
         # Each bot picks from its own view: it shows *that* you picked, never which row.
         picks = [(s, others[s].choose(state.view(s))) for s in movers if s != seat]
         ready = [s for s, _ in picks]
         if ready:
-            console.print(f"[dim]{T_('{who}: ready.', who=names.who(ready))}[/dim]")
+            console.print("[dim]" + T_("{who}: ready.", who=names.who(ready)) + "[/dim]")
         if mine is not None:
             picks.append((seat, mine))
         events: list[Event] = []

@@ -113,7 +113,7 @@ def render(view: JSON, kinds: dict[str, str], console: Console) -> None:
         if view["announced"] is not None:
             pile += " " + T_("(announced {n})", n=view["announced"][s])
         if s == me:
-            who = f"[bold]{T_('{who} (you)', who=who)}[/bold]"
+            who = "[bold]" + T_("{who} (you)", who=who) + "[/bold]"
         table.add_row(marks, who, str(view["hand_sizes"][s]),
                       _cards(view["displays"][s], kinds), pile)
     console.print(table)
@@ -139,15 +139,15 @@ def rules_help(view: JSON, console: Console) -> None:
     from ..games import uchokrola
     from ..games.uchokrola import help as player_help
 
-    console.print(f"[bold]{T_('Variants at this table')}[/bold]")
+    console.print("[bold]" + T_("Variants at this table") + "[/bold]")
     for rule in describe(uchokrola.UchoRules):
         value = tx(value_words(rule, view["rules"][rule["name"]]))
         console.print(f"  {tx(rule['label'])}: [bold]{value}[/bold] — {tx(rule['help'])}")
-    console.print(f"[bold]{T_('How this table plays')}[/bold] "
-                  f"{T_('(where the rulebook leaves room)')}")
+    console.print("[bold]" + T_("How this table plays") + "[/bold] "
+                  + T_("(where the rulebook leaves room)"))
     for line in player_help.DECISIONS:
         console.print(f"  • {tx(line)}")
-    console.print(f"[bold]{T_('Writing an action')}[/bold]")
+    console.print("[bold]" + T_("Writing an action") + "[/bold]")
     for line in player_help.NOTATION:
         console.print(f"  • {tx(line)}")
 
@@ -211,7 +211,7 @@ def ask(view: JSON, console: Console, game: UchoGame) -> str:
     """The human's answer: a number or the text of a legal action."""
     legal: list[str] = view["legal"]
     console.print(f"[bold]{question(view, game)}[/bold] "
-                  f"[dim]{T_('(number or text; ? help; q quit)')}[/dim]")
+                  "[dim]" + T_("(number or text; ? help; q quit)") + "[/dim]")
     for i, text in enumerate(legal, 1):
         console.print(f"  {i:>2}. {explain(view, game, text)}")
     while True:

@@ -16,9 +16,9 @@ def _game(*args: str, env: dict[str, str] | None = None) -> str:
 
 
 @pytest.mark.parametrize(("args", "env", "said", "not_said"), [
-    (["--lang", "de"], None, ["Wähle den Vertrag:", "Spiel vorbei."], ["Choose the contract:"]),
+    (["--lang", "de"], None, ["Wähle das Spiel:", "Spiel vorbei."], ["Choose the contract:"]),
     ([], {"KINGSCOURT_LANG": "tr"}, ["Sözleşmeyi seç:"], ["Choose the contract:"]),
-    (["--lang", "pl"], {"KINGSCOURT_LANG": "de"}, ["Wybierz kontrakt:"], ["Wähle den Vertrag:"]),
+    (["--lang", "pl"], {"KINGSCOURT_LANG": "de"}, ["Wybierz kontrakt:"], ["Wähle das Spiel:"]),
     (["--lang", "xx"], None, ["Choose the contract:", "Game over. Winner:"], []),
 ])
 def test_the_terminal_speaks_the_chosen_language(args: list[str], env: dict[str, str] | None,
