@@ -62,19 +62,38 @@ def test_a_refusal_arrives_in_each_language_with_the_same_rule(seeded_server: Se
 
 def test_the_narration_and_question_in_the_connections_language(server: Server) -> None:
     t = server.create("uchokrola", [{"kind": "human", "name": "A"}, {"kind": "human", "name": "B"}])
-    token = t["seats"][0]["token"]
 
-    async def first_view(lang: str) -> dict[str, Any]:
+    async def mover() -> int:
+        async with connect(server.ws(t["id"])) as ws:  # a spectator: who is to move
+            m = await recv_until(ws, lambda m: m["type"] == "state")
+            return int(m["view"]["to_move"][0])
+
+    seat = run(mover())
+    token = t["seats"][seat]["token"]
+
+    async def choose_in(lang: str) -> dict[str, Any]:
+        """The seat to move chooses its character over a ``lang`` connection: the view after."""
         async with connect(server.ws(t["id"], token) + f"&lang={lang}") as ws:
             m = await recv_until(ws, lambda m: m["type"] == "state")
-            view: dict[str, Any] = m["view"]
+            assert m["view"]["question"] == i18n.text(lang, "Choose your character")
+            await ws.send(act(m["view"]["legal"][0], m["version"]))
+            after = await recv_until(ws, lambda n: n["type"] == "state"
+                                     and n["version"] == m["version"] + 1)
+            view: dict[str, Any] = after["view"]
             return view
 
-    en, pl = run(first_view("en")), run(first_view("pl"))
-    assert en["question"] == "Choose your character"
-    assert pl["question"] == i18n.text("pl", "Choose your character") != en["question"]
-    assert len(pl["log"]) == len(en["log"]) and pl["log"] != en["log"]
-    assert en["legal"] == pl["legal"]  # actions are notation, the same in every language
+    async def view_in(lang: str) -> dict[str, Any]:
+        async with connect(server.ws(t["id"], token) + f"&lang={lang}") as ws:
+            view: dict[str, Any] = (await recv_until(ws, lambda m: m["type"] == "state"))["view"]
+            return view
+
+    pl = run(choose_in("pl"))
+    en, de = run(view_in("en")), run(view_in("de"))
+    assert f"Seat {seat + 1} has chosen a character." in en["log"]
+    assert i18n._("Seat {seat} has chosen a character.", seat=seat + 1).render("pl") in pl["log"]
+    assert len(pl["log"]) == len(en["log"]) == len(de["log"]) > 0
+    assert not set(pl["log"]) & set(en["log"]) and not set(de["log"]) & set(en["log"])
+    assert en["legal"] == pl["legal"] == de["legal"]  # actions are notation in every language
 
 
 def test_api_games_in_german(server: Server) -> None:
