@@ -42,9 +42,8 @@ import argparse
 import functools
 import io
 from collections.abc import Mapping
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Final
+from typing import Final, NamedTuple
 
 from babel import Locale, UnknownLocaleError
 from babel.messages.catalog import Catalog
@@ -146,10 +145,13 @@ def N_(message: str) -> str:
     return message
 
 
-@dataclass(frozen=True, slots=True)
-class Msg:
+class Msg(NamedTuple):
     """A text to translate later: the English template (the msgid), its parameters and, for
-    a plural, the English plural form and the count that chooses between them."""
+    a plural, the English plural form and the count that chooses between them.
+
+    A named tuple rather than a frozen dataclass: the engines make one per line of narration,
+    and a tuple is made several times faster (the Ucho Króla engine stays as fast as when it
+    formatted its English at once)."""
 
     template: str
     params: Mapping[str, object] | None = None
@@ -158,19 +160,31 @@ class Msg:
 
     def render(self, lang: str = DEFAULT) -> str:
         """The text in ``lang`` (any language code; unknown ones read English)."""
-        lang = language(lang)
+        if lang != DEFAULT:
+            lang = language(lang)
         if lang == DEFAULT:
             template = self.template if self.plural is None or self.n == 1 else self.plural
         else:
             tr = translations(lang, "kingscourt")
             template = (tr.gettext(self.template) if self.plural is None
                         else tr.ngettext(self.template, self.plural, self.n))
-        if not self.params:
-            return template
-        return template.format(**{k: _param(lang, v) for k, v in self.params.items()})
+        return fill(lang, template, self.params)
 
     def __str__(self) -> str:
         return self.render(DEFAULT)
+
+
+_TEXTS_ONLY: Final = frozenset({str})
+
+
+def fill(lang: str, template: str, params: Mapping[str, object] | None) -> str:
+    """``template`` (already in ``lang``) with ``params`` put in: a :class:`Msg` rendered in
+    ``lang``, a number formatted for it, a text as it is."""
+    if not params:
+        return template
+    if _TEXTS_ONLY.issuperset(map(type, params.values())):  # names only: the common case
+        return template.format_map(params)
+    return template.format_map({k: _param(lang, v) for k, v in params.items()})
 
 
 def _param(lang: str, value: object) -> object:
@@ -181,14 +195,18 @@ def _param(lang: str, value: object) -> object:
     return value
 
 
+#: builds a Msg without the named tuple's own ``__new__`` (a Python frame per line of narration)
+_make = tuple.__new__
+
+
 def _(template: str, /, **params: object) -> Msg:
     """Mark a text for extraction and keep it, with ``params``, to be rendered later."""
-    return Msg(template, params or None)
+    return _make(Msg, (template, params or None, None, 0))
 
 
 def P_(singular: str, plural: str, n: int, /, **params: object) -> Msg:
     """A plural text: ``P_("{n} card", "{n} cards", n, n=n)`` (``n`` chooses the form)."""
-    return Msg(singular, params or None, plural, n)
+    return _make(Msg, (singular, params or None, plural, n))
 
 
 def text(lang: str, message: str | Msg) -> str:
@@ -217,9 +235,11 @@ def compile_catalogues(root: Path = LOCALE_DIR) -> list[Path]:
     return written
 
 
-#: the markers Babel's extractor looks for (``T_``: the terminal's own texts;
-#: ``decision(id, question, ...)``: Ucho Króla's questions are its second argument)
-KEYWORDS: Final = {"_": None, "N_": None, "P_": (1, 2), "T_": None, "decision": (2,)}
+#: the markers Babel's extractor looks for (``T_``: the terminal's own texts; ``say``: Ucho
+#: Króla's narration, a template and its parameters; ``decision(id, question, ...)``: Ucho
+#: Króla's questions are its second argument)
+KEYWORDS: Final = {"_": None, "N_": None, "P_": (1, 2), "T_": None, "say": None,
+                   "decision": (2,)}
 PACKAGE: Final = Path(__file__).resolve().parent
 POT: Final = LOCALE_DIR / "kingscourt.pot"
 

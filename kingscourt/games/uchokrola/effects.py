@@ -62,7 +62,7 @@ def rozrzutnosc(st: UchoState, seat: int, target: int) -> None:
     card = st.take_discard(st.hands[seat], lambda name: _(
         "{who} takes {card} from the discard pile into their hand.", who=st.who(seat), card=name))
     if card is None:
-        st.say(_("The discard pile is empty: nothing to take."))
+        st.say("The discard pile is empty: nothing to take.")
 
 
 FAUX_PAS_EFFECT = CardEffect("faux_pas", Kind.INTRIGUE, INTRIGUE, faux_pas)
@@ -84,11 +84,11 @@ def _take_displayed(st: UchoState, task: Task, move: Move) -> None:
     card = st.displays[move.seat].pop(move.slot)
     st.hands[task.seat].append(card)
     if move.seat == task.seat:
-        st.say(_("{who} takes {card} from beside their own character into their hand.",
-                 who=st.who(task.seat), card=st.name(card)))
+        st.say("{who} takes {card} from beside their own character into their hand.",
+               who=st.who(task.seat), card=st.name(card))
     else:
-        st.say(_("{who} takes {card} from beside {who2} into their hand.",
-                 who=st.who(task.seat), card=st.name(card), who2=st.who(move.seat)))
+        st.say("{who} takes {card} from beside {who2} into their hand.",
+               who=st.who(task.seat), card=st.name(card), who2=st.who(move.seat))
 
 
 ROZWIAZLOSC = decision("rozwiazlosc", "Rozwiązłość: take a displayed card into your hand",
@@ -145,8 +145,8 @@ def _podpicie_options(st: UchoState, task: Task) -> list[str]:
 
 
 def _perform_neighbour(st: UchoState, task: Task, move: Move) -> None:
-    st.say(_("{who} performs the effect of {card} displayed beside a neighbour.",
-             who=st.who(task.seat), card=st.name(move.card)))
+    st.say("{who} performs the effect of {card} displayed beside a neighbour.",
+           who=st.who(task.seat), card=st.name(move.card))
     st.stack.append(Task(PERFORM, task.seat, a=move.card))
 
 
@@ -170,8 +170,8 @@ def _look_options(st: UchoState, task: Task) -> list[str]:
 
 def _look(st: UchoState, task: Task, move: Move) -> None:
     t = move.seat
-    st.say(_("{who} looks at {who2}'s hand.", who=st.who(task.seat), who2=st.who(t)))
-    st.say(_("{who}'s hand: {cards}.", who=st.who(t), cards=st.names(sorted(st.hands[t]))), task.seat)
+    st.say("{who} looks at {who2}'s hand.", who=st.who(task.seat), who2=st.who(t))
+    st.say("{who}'s hand: {cards}.", task.seat, who=st.who(t), cards=st.names(sorted(st.hands[t])))
     st.stack.append(Task(FRASZKA_TAKE, task.seat, a=t))
 
 
@@ -186,8 +186,8 @@ def _fraszka_take(st: UchoState, task: Task, move: Move) -> None:
         return
     st.hands[task.a].remove(move.card)
     st.hands[task.seat].append(move.card)
-    st.say(_("{who} takes {card} from {who2}'s hand.",
-             who=st.who(task.seat), card=st.name(move.card), who2=st.who(task.a)))
+    st.say("{who} takes {card} from {who2}'s hand.",
+           who=st.who(task.seat), card=st.name(move.card), who2=st.who(task.a))
 
 
 FRASZKA_LOOK = decision("fraszka-look", "Fraszka: whose hand do you look at?", _look_options,
@@ -244,8 +244,8 @@ def _maskarada(st: UchoState, task: Task, move: Move) -> None:
               "{who} takes {n} random cards from {who2}'s hand.", len(taken),
               who=st.who(seat), n=len(taken), who2=st.who(t)))
     if taken:
-        st.say(_("You take {cards}.", cards=st.names(taken)), seat)
-        st.say(_("{who} takes your {cards}.", who=st.who(seat), cards=st.names(taken)), t)
+        st.say("You take {cards}.", seat, cards=st.names(taken))
+        st.say("{who} takes your {cards}.", t, who=st.who(seat), cards=st.names(taken))
     st.draw(t, 1)
 
 
@@ -281,8 +281,8 @@ def _zalotne(st: UchoState, task: Task, move: Move) -> None:
         return
     card = st.displays[move.seat].pop(move.slot)
     st.discard.append(card)
-    st.say(_("{who} discards {card} from beside {who2}.",
-             who=st.who(task.seat), card=st.name(card), who2=st.who(move.seat)))
+    st.say("{who} discards {card} from beside {who2}.",
+           who=st.who(task.seat), card=st.name(card), who2=st.who(move.seat))
     if task.n > 1:
         st.stack.append(Task(ZALOTNE, task.seat, n=task.n - 1))
 
@@ -319,9 +319,9 @@ def _with(st: UchoState, task: Task, move: Move) -> None:
     seat, d = task.seat, st.displays
     first = d[task.a][task.b]
     d[task.a][task.b], d[move.seat][move.slot] = d[move.seat][move.slot], first
-    st.say(_("{who} swaps {card} beside {who2} with {card2} beside {who3}.",
-             who=st.who(seat), card=st.name(first), who2=st.who(task.a), card2=st.name(move.card),
-             who3=st.who(move.seat)))
+    st.say("{who} swaps {card} beside {who2} with {card2} beside {who3}.",
+           who=st.who(seat), card=st.name(first), who2=st.who(task.a), card2=st.name(move.card),
+           who3=st.who(move.seat))
     arrived = {task.a: move.card, move.seat: first}
     for s in reversed(st.order_from(st.acting)):
         if s in arrived and s != seat:
@@ -363,8 +363,8 @@ def _keep_options(st: UchoState, task: Task) -> list[str]:
 def _keep(st: UchoState, task: Task, move: Move) -> None:
     st.looked.remove(move.card)
     st.hands[task.seat].append(move.card)
-    st.say(_("{who} keeps a card.", who=st.who(task.seat)))
-    st.say(_("You keep {card}.", card=st.name(move.card)), task.seat)
+    st.say("{who} keeps a card.", who=st.who(task.seat))
+    st.say("You keep {card}.", task.seat, card=st.name(move.card))
     if task.n > 1:
         st.stack.append(Task(MENUET_KEEP, task.seat, n=task.n - 1))
 
@@ -408,11 +408,11 @@ def _knucie_target(st: UchoState, task: Task, move: Move) -> None:
 def _knucie_take(st: UchoState, seat: int, t: int) -> None:
     taken = take_random(st, t, 1)
     if not taken:
-        st.say(_("{who} has no card to take.", who=st.who(t)))
+        st.say("{who} has no card to take.", who=st.who(t))
         return
     card = taken[0]
-    st.say(_("{who} takes {card} at random from {who2}'s hand.",
-             who=st.who(seat), card=st.name(card), who2=st.who(t)))
+    st.say("{who} takes {card} at random from {who2}'s hand.",
+           who=st.who(seat), card=st.name(card), who2=st.who(t))
     if st.cs.kind(card) in (Kind.INTRIGUE, Kind.BUFFOONERY):
         st.limbo.append(card)
         st.stack.append(Task(DISCARD_LIMBO, seat, a=card))
@@ -430,9 +430,9 @@ def _fallback(st: UchoState, task: Task, move: Move) -> None:
     seat, m = task.seat, move.seat
     taken = take_random(st, m, 1)
     st.hands[seat].extend(taken)
-    st.say(_("{who} takes a random card from {who2}'s hand.", who=st.who(seat), who2=st.who(m)))
-    st.say(_("You take {cards}.", cards=st.names(taken)), seat)
-    st.say(_("{who} takes your {cards}.", who=st.who(seat), cards=st.names(taken)), m)
+    st.say("{who} takes a random card from {who2}'s hand.", who=st.who(seat), who2=st.who(m))
+    st.say("You take {cards}.", seat, cards=st.names(taken))
+    st.say("{who} takes your {cards}.", m, who=st.who(seat), cards=st.names(taken))
 
 
 
@@ -469,8 +469,8 @@ def _play_savoir(st: UchoState, seat: int, move: Move) -> None:
     st.discard.append(card)
     st.limbo.append(taken)
     st.f_savoir = True
-    st.say(_("{who} plays {card} and takes {card2} from the discard pile.",
-             who=st.who(seat), card=st.name(card), card2=st.name(taken)))
+    st.say("{who} plays {card} and takes {card2} from the discard pile.",
+           who=st.who(seat), card=st.name(card), card2=st.name(taken))
     st.stack.append(Task(SAVOIR, seat, a=taken))
 
 
@@ -488,7 +488,7 @@ def _savoir(st: UchoState, task: Task, move: Move) -> None:
     st.limbo.remove(task.a)
     if move.verb == "keep":
         st.hands[seat].append(task.a)
-        st.say(_("{who} takes {card} into their hand.", who=st.who(seat), card=st.name(task.a)))
+        st.say("{who} takes {card} into their hand.", who=st.who(seat), card=st.name(task.a))
         return
     if st.cs.kind(task.a) in (Kind.INTRIGUE, Kind.BUFFOONERY):
         st.stack.append(Task(PERFORM_OPTIONAL, seat, a=task.a))
@@ -503,7 +503,7 @@ def _optional(st: UchoState, task: Task, move: Move) -> None:
     if move.verb == "perform":
         st.stack.append(Task(PERFORM, task.seat, a=task.a))
     else:
-        st.say(_("{who} does not perform {card}.", who=st.who(task.seat), card=st.name(task.a)))
+        st.say("{who} does not perform {card}.", who=st.who(task.seat), card=st.name(task.a))
 
 
 #: a: the card taken from the discard pile
@@ -543,9 +543,8 @@ def _play_pair(st: UchoState, seat: int, move: Move) -> None:
     hand.remove(card)
     st.prestige[seat].append(card)
     st.discard.append(card)
-    st.say(_("{who} shows two {card}: one goes to their prestige pile, the other onto the discard "
-             "pile.",
-             who=st.who(seat), card=st.name(card)))
+    st.say("{who} shows two {card}: one goes to their prestige pile, the other onto the discard "
+             "pile.", who=st.who(seat), card=st.name(card))
 
 
 def _pair_needed(st: UchoState, seat: int, move: Move) -> Violation:

@@ -25,7 +25,8 @@ from ...engine import (
     make_record,
 )
 from ...engine.errors import GAME_OVER, not_your_turn
-from ...i18n import P_, Msg, _
+from ...i18n import P_, Msg, _, fill
+from ...i18n import text as translate
 from .cards import Kind
 from .notation import Move
 from .refusals import explain
@@ -37,7 +38,7 @@ from .view import view
 if TYPE_CHECKING:
     from .game import UchoGame
 
-Log = tuple[Any, int, Any] | None  # (previous node, audience (-1: everyone), text or action)
+Log = Any  # the narration: linked nodes (see say); the actions: (previous, seat, action) tuples
 
 
 class UchoState(State):
@@ -99,11 +100,14 @@ class UchoState(State):
         return random.Random(f"{self.seed}/{self._rng_count}")
 
     # narration ----------------------------------------------------------------------------
-    def say(self, text: Msg | str, to: int = -1) -> None:
+    def say(self, text: Msg | str, to: int = -1, **params: object) -> None:
         """One sentence of the narration; ``to`` keeps it in that seat's log only. It is kept
-        as a template with its parameters (:func:`~kingscourt.i18n._`) and rendered only when
-        a view is read; a plain ``str`` is told as it is, in every language."""
-        self._log = (self._log, to, text)
+        as it is given, an English template (the msgid; extracted as ``say("...")``) and its
+        ``params``, or a :class:`~kingscourt.i18n.Msg`, and rendered only when a view is read
+        (:meth:`log_for`), in the reader's language: nothing is formatted on the engine's path."""
+        # a node: [previous, audience, text, params, the English once rendered]; nodes are
+        # shared by clones and never change but for that cache
+        self._log = [self._log, to, text, params or None, None]
         self._log_len += 1
 
     def log_size(self) -> int:
@@ -112,27 +116,34 @@ class UchoState(State):
     def say_before(self, mark: int, lines: list[tuple[Msg | str, int]]) -> None:
         """Narrate ``lines`` as if said when the log held ``mark`` entries (a draw is told
         before the deck running out that it caused)."""
-        later: list[tuple[int, Msg | str]] = []
+        later: list[tuple[int, Msg | str, Any]] = []
         node = self._log
         for _i in range(self._log_len - mark):
             assert node is not None
-            node, to, text = node
-            later.append((to, text))
+            node, to, text, params, _en = node
+            later.append((to, text, params))
         self._log = node
         self._log_len = mark
         for text, to in lines:
             self.say(text, to)
-        for to, text in reversed(later):
-            self.say(text, to)
+        for to, text, params in reversed(later):
+            self.say(text, to, **(params or {}))
 
     def log_for(self, seat: int | None, lang: str = "en") -> list[str]:
         """The narration ``seat`` heard (a spectator: the public lines), in ``lang``."""
         out: list[str] = []
         node = self._log
+        english = lang == "en"
         while node is not None:
-            node, to, text = node
+            prev, to, text, params, said = node
             if to == -1 or to == seat:
-                out.append(text if isinstance(text, str) else text.render(lang))
+                if said is None or not english:
+                    said = (text.render(lang) if type(text) is Msg else
+                            fill(lang, text if english else translate(lang, text), params))
+                    if english:
+                        node[4] = said
+                out.append(said)
+            node = prev
         out.reverse()
         return out
 
@@ -187,7 +198,7 @@ class UchoState(State):
         while self.marker_in_deck and self.deck and self.deck[-1] == self.marker:
             self.deck.pop()
             self.marker_in_deck = False
-            self.say(_("{card} comes to the top of the deck and is set aside.", card=self.name(self.marker)))
+            self.say("{card} comes to the top of the deck and is set aside.", card=self.name(self.marker))
             self.count()
         if not self.deck and not self.ending:
             self._exhaust()
@@ -197,9 +208,9 @@ class UchoState(State):
         last = 1 if self.rules.quick else 2
         if self.exhaustions >= last:
             self.ending = True
-            self.say(_("The deck runs out: the game ends at the end of this turn."))
+            self.say("The deck runs out: the game ends at the end of this turn.")
             return
-        self.say(_("The deck runs out for the first time."))
+        self.say("The deck runs out for the first time.")
         if self.rules.open:
             self.count()
         if self.discard:
@@ -216,7 +227,7 @@ class UchoState(State):
                         "new deck of {n} cards; {card} starts the new discard pile.",
                         len(self.deck), n=len(self.deck), card=self.name(self.discard[-1])))
         else:
-            self.say(_("There is no discard pile to shuffle into a new deck."))
+            self.say("There is no discard pile to shuffle into a new deck.")
         self._settle_deck()
 
     def draw(self, seat: int, k: int) -> list[int]:
@@ -234,7 +245,7 @@ class UchoState(State):
                     who=self.who(seat), n=len(got)), -1),
                 (_("You draw {cards}.", cards=self.names(got)), seat)])
         else:
-            self.say(_("{who} finds no card to draw.", who=self.who(seat)))
+            self.say("{who} finds no card to draw.", who=self.who(seat))
         return got
 
     def take_discard(self, into: list[int], told: Callable[[str], Msg]) -> int | None:
@@ -253,18 +264,16 @@ class UchoState(State):
             card = self.take_top()
             if card is not None:
                 self.discard.append(card)
-                self.say(_("{card} starts a new discard pile.", card=self.name(card)))
+                self.say("{card} starts a new discard pile.", card=self.name(card))
 
     def to_discard(self, seat: int, card: int, why: Msg | str = "") -> None:
         """Discard ``card``; ``why`` says why, in parentheses (a :class:`Msg`: translated) or
         as a text told after the card's name as it is (`` (Plotka)``)."""
         self.discard.append(card)
         if isinstance(why, Msg):
-            self.say(_("{who} discards {card} ({why}).", who=self.who(seat),
-                       card=self.name(card), why=why))
+            self.say("{who} discards {card} ({why}).", who=self.who(seat), card=self.name(card), why=why)
         else:
-            self.say(_("{who} discards {card}{why}.", who=self.who(seat), card=self.name(card),
-                       why=why))
+            self.say("{who} discards {card}{why}.", who=self.who(seat), card=self.name(card), why=why)
 
     # displaying ------------------------------------------------------------------------------
     def display(self, by: int, card: int, target: int) -> None:
@@ -277,11 +286,11 @@ class UchoState(State):
             elif kind is Kind.SPECIAL:
                 self.f_special = True
         if by == target:
-            self.say(_("{who} displays {card} beside their own character.", who=self.who(by),
-                       card=self.name(card)))
+            self.say("{who} displays {card} beside their own character.",
+                     who=self.who(by), card=self.name(card))
         else:
-            self.say(_("{who} displays {card} beside {who2}.", who=self.who(by),
-                       card=self.name(card), who2=self.who(target)))
+            self.say("{who} displays {card} beside {who2}.",
+                     who=self.who(by), card=self.name(card), who2=self.who(target))
         if target != by:
             self.stack.append(Task(RIPOSTE, target, a=by, b=card))
 
@@ -313,15 +322,15 @@ class UchoState(State):
     def count(self) -> None:
         """Open variant: everyone's prestige is counted and announced."""
         self.announced = [self.prestige_total(s) for s in range(self.n)]
-        self.say(_("Prestige count: {list}.", list=", ".join(
-            f"{self.who(s)} {v}" for s, v in enumerate(self.announced))))
+        self.say("Prestige count: {list}.", list=", ".join(
+            f"{self.who(s)} {v}" for s, v in enumerate(self.announced)))
         if self.rules.favourite:
             best = max(self.announced)
             leaders = [s for s in self.order_from(max(self.acting, 0))
                        if self.announced[s] == best]
             if self.favourite not in leaders:
                 self.favourite = leaders[0]
-                self.say(_("{who} becomes the King's favourite.", who=self.who(self.favourite)))
+                self.say("{who} becomes the King's favourite.", who=self.who(self.favourite))
 
     # the turn --------------------------------------------------------------------------------
     def start_turn(self, seat: int) -> None:
@@ -331,7 +340,7 @@ class UchoState(State):
         self.cost = -1
         self.used = frozenset()
         self.markiz = frozenset()
-        self.say(_("Turn {turn_no}: {who}.", turn_no=self.turn_no, who=self.who(seat)))
+        self.say("Turn {turn_no}: {who}.", turn_no=self.turn_no, who=self.who(seat))
         self.stack.append(Task(END_TURN, seat))
         if not self.rules.simplified:
             self.stack.append(Task(ABILITY, seat))
@@ -419,9 +428,16 @@ class UchoState(State):
         node = self._log
         for _i in range(self._log_len - mark):
             assert node is not None
-            node, to, text = node
-            events.append(Event("said", None if to == -1 else to,
-                                {"text": text, "private": to != -1}))
+            node, to, text, params, _en = node
+            # the event holds the line as a message, not a text (nothing is formatted on the
+            # engine's path): ``Msg(msgid, params, plural, n).render(lang)`` says it in any
+            # language (kingscourt.i18n), as a view's log does for its seat
+            if type(text) is Msg:
+                data = {"msgid": text.template, "params": text.params,
+                        "plural": text.plural, "n": text.n, "private": to != -1}
+            else:
+                data = {"msgid": text, "params": params, "private": to != -1}
+            events.append(Event("said", None if to == -1 else to, data))
         events.reverse()
         if self.over:
             events.append(Event("game-over", None, {"scores": self.scores(),

@@ -36,8 +36,8 @@ def _choose_options(st: UchoState, task: Task) -> list[str]:
 
 def _choose(st: UchoState, task: Task, move: Move) -> None:
     st.chosen[task.seat] = move.char
-    st.say(_("You choose {character}.", character=st.name(move.char)), task.seat)
-    st.say(_("Seat {seat} has chosen a character.", seat=task.seat + 1))  # seats shown from 1
+    st.say("You choose {character}.", task.seat, character=st.name(move.char))
+    st.say("Seat {seat} has chosen a character.", seat=task.seat + 1)  # seats shown from 1
 
 
 def _setup(st: UchoState, task: Task) -> None:
@@ -46,7 +46,7 @@ def _setup(st: UchoState, task: Task) -> None:
             st.characters[s] = [st.chosen[s]]
             st.box.extend(c for c in st.options[s] if c != st.chosen[s])
     for s in range(st.n):
-        st.say(_("Seat {seat} is {who}.", seat=s + 1, who=st.who(s)))
+        st.say("Seat {seat} is {who}.", seat=s + 1, who=st.who(s))
     rejected = [[c for c in st.options[s] if c != st.chosen[s]] for s in range(st.n)]
     for s in range(st.n):
         st.options[s] = []
@@ -60,7 +60,7 @@ def _setup(st: UchoState, task: Task) -> None:
             for c in extra:
                 st.box.remove(c)
             st.characters[s].extend(extra)
-            st.say(_("{who} draws {cards} and has their traits too.", who=st.who(s), cards=st.names(extra)))
+            st.say("{who} draws {cards} and has their traits too.", who=st.who(s), cards=st.names(extra))
     if st.rules.open and st.box:
         st.marker = st.box.pop(rng.randrange(len(st.box)))
     for s in range(st.n):
@@ -68,13 +68,13 @@ def _setup(st: UchoState, task: Task) -> None:
     card = st.take_top()
     if card is not None:
         st.discard.append(card)
-        st.say(_("{card} starts the discard pile.", card=st.name(card)))
+        st.say("{card} starts the discard pile.", card=st.name(card))
     if st.marker >= 0:
         st.deck.insert(len(st.deck) // 2, st.marker)
         st.marker_in_deck = True
-        st.say(_("A character card is shuffled into the middle of the deck."))
+        st.say("A character card is shuffled into the middle of the deck.")
     if st.rules.favourite:
-        st.say(_("{who} is the King's favourite.", who=st.who(st.favourite)))
+        st.say("{who} is the King's favourite.", who=st.who(st.favourite))
     st.start_turn(st.start)
 
 
@@ -178,7 +178,7 @@ def _riposte_options(st: UchoState, task: Task) -> list[str]:
 def _riposte(st: UchoState, task: Task, move: Move) -> None:
     seat = task.seat
     if move.verb == "pass":
-        st.say(_("You let it pass."), seat)
+        st.say("You let it pass.", seat)
         return
     card = st.cs.id("kasliwa_riposta")
     st.hands[seat].remove(card)
@@ -268,8 +268,8 @@ def _display_limit(st: UchoState, task: Task) -> None:
 
 def _next_turn(st: UchoState, task: Task) -> None:
     if st.ending:
-        st.say(_("The game is over. Final prestige: {list}.", list=", ".join(
-            f"{st.who(s)} {st.prestige_total(s)}" for s in range(st.n))))
+        st.say("The game is over. Final prestige: {list}.", list=", ".join(
+            f"{st.who(s)} {st.prestige_total(s)}" for s in range(st.n)))
         leaders = st.leaders()
         st.say(P_("Winner: {names}.", "Winners: {names}.", len(leaders),
                   names=", ".join(str(st.who(s)) for s in leaders)))
