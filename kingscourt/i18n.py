@@ -41,6 +41,7 @@ from __future__ import annotations
 import argparse
 import functools
 import io
+import string
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Final, NamedTuple
@@ -187,12 +188,45 @@ def fill(lang: str, template: str, params: Mapping[str, object] | None) -> str:
     return template.format_map({k: _param(lang, v) for k, v in params.items()})
 
 
+@functools.cache
+def fields(*templates: str) -> tuple[str, ...]:
+    """The fields of ``templates`` (``{who}``), each once, in the order they first appear."""
+    out: list[str] = []
+    for template in templates:
+        for _literal, name, _spec, _conversion in string.Formatter().parse(template):
+            if name and name not in out:
+                out.append(name)
+    return tuple(out)
+
+
+def render_line(lang: str, text: object, args: tuple[object, ...]) -> str:
+    """A line kept as (template, args): ``text`` an English template whose :func:`fields`
+    ``args`` fill in order, ``(singular, plural, n)`` for plural forms (fields in order of
+    both), or a :class:`Msg` (``args`` empty); rendered in ``lang``."""
+    if type(text) is Msg:
+        return text.render(lang)
+    if type(text) is tuple:
+        singular, plural, n = text
+        names = fields(singular, plural)
+        return Msg(singular, dict(zip(names, args, strict=True)) if args else None, plural,
+                   n).render(lang)
+    assert isinstance(text, str)
+    params = dict(zip(fields(text), args, strict=True)) if args else None
+    return Msg(text, params).render(lang)
+
+
 def _param(lang: str, value: object) -> object:
     if isinstance(value, Msg):
         return value.render(lang)
     if isinstance(value, int) and not isinstance(value, bool):
         return value if -1000 < value < 1000 else format_decimal(value, locale=lang)
     return value
+
+
+def NP_(singular: str, plural: str, n: int) -> tuple[str, str, int]:
+    """Mark a plural pair for extraction and keep it as a narration line's text
+    (:func:`render_line`): ``(singular, plural, n)``."""
+    return (singular, plural, n)
 
 
 #: builds a Msg without the named tuple's own ``__new__`` (a Python frame per line of narration)
@@ -235,11 +269,11 @@ def compile_catalogues(root: Path = LOCALE_DIR) -> list[Path]:
     return written
 
 
-#: the markers Babel's extractor looks for (``T_``: the terminal's own texts; ``say``: Ucho
-#: Króla's narration, a template and its parameters; ``decision(id, question, ...)``: Ucho
-#: Króla's questions are its second argument)
+#: the markers Babel's extractor looks for (``T_``: the terminal's own texts; ``say`` and
+#: ``sayn``: Ucho Króla's narration, a template and its arguments; ``decision(id, question,
+#: ...)``: Ucho Króla's questions are its second argument)
 KEYWORDS: Final = {"_": None, "N_": None, "P_": (1, 2), "T_": None, "say": None,
-                   "decision": (2,)}
+                   "sayn": (1, 2), "NP_": (1, 2), "decision": (2,)}
 PACKAGE: Final = Path(__file__).resolve().parent
 POT: Final = LOCALE_DIR / "kingscourt.pot"
 

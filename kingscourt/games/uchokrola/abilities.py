@@ -30,7 +30,7 @@ def _draw_take_or_bury(st: UchoState, seat: int, char: int, move: Move) -> None:
     # draw a card, take the top discard into hand, or bury it in a prestige pile (Vardes)
     who, name = st.who(seat), st.name(char)
     if move.detail == "draw":
-        st.say("{who} uses {character}'s ability.", who=who, character=name)
+        st.say("{who} uses {character}'s ability.", who, name)
         st.draw(seat, 1)
     elif move.detail == "take discard":
         st.take_discard(st.hands[seat], lambda card: _(
@@ -66,7 +66,7 @@ VARDES = Ability("vardes", _vardes, _draw_take_or_bury)
 
 def _perform_beside_neighbour(st: UchoState, seat: int, char: int, move: Move) -> None:
     st.say("{who} uses {character}'s ability on {card} beside a neighbour.",
-           who=st.who(seat), character=st.name(char), card=st.name(move.card))
+           st.who(seat), st.name(char), st.name(move.card))
     st.stack.append(Task(PERFORM, seat, a=move.card))
 
 
@@ -126,7 +126,7 @@ def _use_la_fare(st: UchoState, seat: int, char: int, move: Move) -> None:
     st.discard.append(move.card)
     hand.append(top)
     st.say("{who} shows two {card} ({character}) and swaps one for {card2} from the discard pile.",
-           who=st.who(seat), card=st.name(move.card), character=st.name(char), card2=st.name(top))
+           st.who(seat), st.name(move.card), st.name(char), st.name(top))
 
 
 # Asked at every ability phase: skipping the question would tell the table the hand holds no
@@ -155,7 +155,7 @@ def _vannes(st: UchoState, seat: int, head: str) -> list[str]:
 
 def _use_vannes(st: UchoState, seat: int, char: int, move: Move) -> None:
     st.say("{who} uses {character}'s ability to perform {card} too.",
-           who=st.who(seat), character=st.name(char), card=st.name(st.cost))
+           st.who(seat), st.name(char), st.name(st.cost))
     st.stack.append(Task(PERFORM, seat, a=st.cost))
     st.stack.append(Task(BISKUP_PAY, seat, n=2))
 
@@ -208,8 +208,7 @@ def _arquien(st: UchoState, seat: int, head: str) -> list[str]:
 
 def _use_arquien(st: UchoState, seat: int, char: int, move: Move) -> None:
     st.hands[seat].remove(move.card)
-    st.say("{who} shows two {card} ({character}).",
-           who=st.who(seat), card=st.name(move.card), character=st.name(char))
+    st.say("{who} shows two {card} ({character}).", st.who(seat), st.name(move.card), st.name(char))
     st.to_discard(seat, move.card)
     st.stack.append(Task(MARKIZA_LOOK, seat))
 
@@ -220,9 +219,8 @@ def _markiza_look_options(st: UchoState, task: Task) -> list[str]:
 
 def _markiza_look(st: UchoState, task: Task, move: Move) -> None:
     t = move.seat
-    st.say("{who} looks through {who2}'s prestige pile.", who=st.who(task.seat), who2=st.who(t))
-    st.say("{who}'s prestige pile: {cards}.",
-           task.seat, who=st.who(t), cards=st.names(sorted(st.prestige[t])))
+    st.say("{who} looks through {who2}'s prestige pile.", st.who(task.seat), st.who(t))
+    st.say("{who}'s prestige pile: {cards}.", st.who(t), st.names(sorted(st.prestige[t])), to=task.seat)
     st.stack.append(Task(MARKIZA_DISCARD, task.seat, a=t))
 
 
@@ -235,7 +233,7 @@ def _markiza_discard(st: UchoState, task: Task, move: Move) -> None:
     st.prestige[task.a].remove(move.card)
     st.discard.append(move.card)
     st.say("{who} discards {card} from {who2}'s prestige pile.",
-           who=st.who(task.seat), card=st.name(move.card), who2=st.who(task.a))
+           st.who(task.seat), st.name(move.card), st.who(task.a))
 
 
 MARKIZA_LOOK = decision("markiza-look", "Markiza d'Arquien: whose prestige pile do you look "

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...engine import Violation
-from ...i18n import P_, _
+from ...i18n import N_, NP_, _
 from .cards import Kind
 from .notation import Move, place
 from .tasks import CardEffect, Play, Shown, Task, decision
@@ -85,10 +85,10 @@ def _take_displayed(st: UchoState, task: Task, move: Move) -> None:
     st.hands[task.seat].append(card)
     if move.seat == task.seat:
         st.say("{who} takes {card} from beside their own character into their hand.",
-               who=st.who(task.seat), card=st.name(card))
+               st.who(task.seat), st.name(card))
     else:
         st.say("{who} takes {card} from beside {who2} into their hand.",
-               who=st.who(task.seat), card=st.name(card), who2=st.who(move.seat))
+               st.who(task.seat), st.name(card), st.who(move.seat))
 
 
 ROZWIAZLOSC = decision("rozwiazlosc", "Rozwiązłość: take a displayed card into your hand",
@@ -106,8 +106,8 @@ def zdradzone_sekrety(st: UchoState, seat: int, target: int) -> None:
         if card is None:
             break
         st.revealed.append(card)
-    st.say_before(mark, [(_("{who} reveals {cards}.", who=st.who(seat),
-                            cards=st.names(st.revealed)), -1)])
+    st.say_before(mark, [(N_("{who} reveals {cards}."), -1,
+                          (st.who(seat), st.names(st.revealed)))])
     st.stack.append(Task(ZDRADZONE, seat))
 
 
@@ -146,7 +146,7 @@ def _podpicie_options(st: UchoState, task: Task) -> list[str]:
 
 def _perform_neighbour(st: UchoState, task: Task, move: Move) -> None:
     st.say("{who} performs the effect of {card} displayed beside a neighbour.",
-           who=st.who(task.seat), card=st.name(move.card))
+           st.who(task.seat), st.name(move.card))
     st.stack.append(Task(PERFORM, task.seat, a=move.card))
 
 
@@ -170,8 +170,8 @@ def _look_options(st: UchoState, task: Task) -> list[str]:
 
 def _look(st: UchoState, task: Task, move: Move) -> None:
     t = move.seat
-    st.say("{who} looks at {who2}'s hand.", who=st.who(task.seat), who2=st.who(t))
-    st.say("{who}'s hand: {cards}.", task.seat, who=st.who(t), cards=st.names(sorted(st.hands[t])))
+    st.say("{who} looks at {who2}'s hand.", st.who(task.seat), st.who(t))
+    st.say("{who}'s hand: {cards}.", st.who(t), st.names(sorted(st.hands[t])), to=task.seat)
     st.stack.append(Task(FRASZKA_TAKE, task.seat, a=t))
 
 
@@ -186,8 +186,7 @@ def _fraszka_take(st: UchoState, task: Task, move: Move) -> None:
         return
     st.hands[task.a].remove(move.card)
     st.hands[task.seat].append(move.card)
-    st.say("{who} takes {card} from {who2}'s hand.",
-           who=st.who(task.seat), card=st.name(move.card), who2=st.who(task.a))
+    st.say("{who} takes {card} from {who2}'s hand.", st.who(task.seat), st.name(move.card), st.who(task.a))
 
 
 FRASZKA_LOOK = decision("fraszka-look", "Fraszka: whose hand do you look at?", _look_options,
@@ -240,12 +239,12 @@ def _maskarada(st: UchoState, task: Task, move: Move) -> None:
     seat, t = task.seat, move.seat
     taken = take_random(st, t, 2)
     st.hands[seat].extend(taken)
-    st.say(P_("{who} takes {n} random card from {who2}'s hand.",
-              "{who} takes {n} random cards from {who2}'s hand.", len(taken),
-              who=st.who(seat), n=len(taken), who2=st.who(t)))
+    st.sayn("{who} takes {n} random card from {who2}'s hand.",
+            "{who} takes {n} random cards from {who2}'s hand.", len(taken),
+            st.who(seat), len(taken), st.who(t))
     if taken:
-        st.say("You take {cards}.", seat, cards=st.names(taken))
-        st.say("{who} takes your {cards}.", t, who=st.who(seat), cards=st.names(taken))
+        st.say("You take {cards}.", st.names(taken), to=seat)
+        st.say("{who} takes your {cards}.", st.who(seat), st.names(taken), to=t)
     st.draw(t, 1)
 
 
@@ -281,8 +280,7 @@ def _zalotne(st: UchoState, task: Task, move: Move) -> None:
         return
     card = st.displays[move.seat].pop(move.slot)
     st.discard.append(card)
-    st.say("{who} discards {card} from beside {who2}.",
-           who=st.who(task.seat), card=st.name(card), who2=st.who(move.seat))
+    st.say("{who} discards {card} from beside {who2}.", st.who(task.seat), st.name(card), st.who(move.seat))
     if task.n > 1:
         st.stack.append(Task(ZALOTNE, task.seat, n=task.n - 1))
 
@@ -320,8 +318,7 @@ def _with(st: UchoState, task: Task, move: Move) -> None:
     first = d[task.a][task.b]
     d[task.a][task.b], d[move.seat][move.slot] = d[move.seat][move.slot], first
     st.say("{who} swaps {card} beside {who2} with {card2} beside {who3}.",
-           who=st.who(seat), card=st.name(first), who2=st.who(task.a), card2=st.name(move.card),
-           who3=st.who(move.seat))
+           st.who(seat), st.name(first), st.who(task.a), st.name(move.card), st.who(move.seat))
     arrived = {task.a: move.card, move.seat: first}
     for s in reversed(st.order_from(st.acting)):
         if s in arrived and s != seat:
@@ -348,10 +345,10 @@ def menuet(st: UchoState, seat: int, target: int) -> None:
         st.looked.append(card)
     st.looked_by = seat
     st.say_before(mark, [
-        (P_("{who} takes {n} card from the top of the deck.",
-            "{who} takes {n} cards from the top of the deck.", len(st.looked),
-            who=st.who(seat), n=len(st.looked)), -1),
-        (_("You see {cards}.", cards=st.names(sorted(st.looked))), seat)])
+        (NP_("{who} takes {n} card from the top of the deck.",
+             "{who} takes {n} cards from the top of the deck.", len(st.looked)), -1,
+         (st.who(seat), len(st.looked))),
+        (N_("You see {cards}."), seat, (st.names(sorted(st.looked)),))])
     st.stack.append(Task(DISCARD_LOOKED, seat))
     st.stack.append(Task(MENUET_KEEP, seat, n=2 if st.has(seat, "du_barry") else 1))
 
@@ -363,8 +360,8 @@ def _keep_options(st: UchoState, task: Task) -> list[str]:
 def _keep(st: UchoState, task: Task, move: Move) -> None:
     st.looked.remove(move.card)
     st.hands[task.seat].append(move.card)
-    st.say("{who} keeps a card.", who=st.who(task.seat))
-    st.say("You keep {card}.", task.seat, card=st.name(move.card))
+    st.say("{who} keeps a card.", st.who(task.seat))
+    st.say("You keep {card}.", st.name(move.card), to=task.seat)
     if task.n > 1:
         st.stack.append(Task(MENUET_KEEP, task.seat, n=task.n - 1))
 
@@ -408,11 +405,10 @@ def _knucie_target(st: UchoState, task: Task, move: Move) -> None:
 def _knucie_take(st: UchoState, seat: int, t: int) -> None:
     taken = take_random(st, t, 1)
     if not taken:
-        st.say("{who} has no card to take.", who=st.who(t))
+        st.say("{who} has no card to take.", st.who(t))
         return
     card = taken[0]
-    st.say("{who} takes {card} at random from {who2}'s hand.",
-           who=st.who(seat), card=st.name(card), who2=st.who(t))
+    st.say("{who} takes {card} at random from {who2}'s hand.", st.who(seat), st.name(card), st.who(t))
     if st.cs.kind(card) in (Kind.INTRIGUE, Kind.BUFFOONERY):
         st.limbo.append(card)
         st.stack.append(Task(DISCARD_LIMBO, seat, a=card))
@@ -430,9 +426,9 @@ def _fallback(st: UchoState, task: Task, move: Move) -> None:
     seat, m = task.seat, move.seat
     taken = take_random(st, m, 1)
     st.hands[seat].extend(taken)
-    st.say("{who} takes a random card from {who2}'s hand.", who=st.who(seat), who2=st.who(m))
-    st.say("You take {cards}.", seat, cards=st.names(taken))
-    st.say("{who} takes your {cards}.", m, who=st.who(seat), cards=st.names(taken))
+    st.say("{who} takes a random card from {who2}'s hand.", st.who(seat), st.who(m))
+    st.say("You take {cards}.", st.names(taken), to=seat)
+    st.say("{who} takes your {cards}.", st.who(seat), st.names(taken), to=m)
 
 
 
@@ -470,7 +466,7 @@ def _play_savoir(st: UchoState, seat: int, move: Move) -> None:
     st.limbo.append(taken)
     st.f_savoir = True
     st.say("{who} plays {card} and takes {card2} from the discard pile.",
-           who=st.who(seat), card=st.name(card), card2=st.name(taken))
+           st.who(seat), st.name(card), st.name(taken))
     st.stack.append(Task(SAVOIR, seat, a=taken))
 
 
@@ -488,7 +484,7 @@ def _savoir(st: UchoState, task: Task, move: Move) -> None:
     st.limbo.remove(task.a)
     if move.verb == "keep":
         st.hands[seat].append(task.a)
-        st.say("{who} takes {card} into their hand.", who=st.who(seat), card=st.name(task.a))
+        st.say("{who} takes {card} into their hand.", st.who(seat), st.name(task.a))
         return
     if st.cs.kind(task.a) in (Kind.INTRIGUE, Kind.BUFFOONERY):
         st.stack.append(Task(PERFORM_OPTIONAL, seat, a=task.a))
@@ -503,7 +499,7 @@ def _optional(st: UchoState, task: Task, move: Move) -> None:
     if move.verb == "perform":
         st.stack.append(Task(PERFORM, task.seat, a=task.a))
     else:
-        st.say("{who} does not perform {card}.", who=st.who(task.seat), card=st.name(task.a))
+        st.say("{who} does not perform {card}.", st.who(task.seat), st.name(task.a))
 
 
 #: a: the card taken from the discard pile
@@ -544,7 +540,7 @@ def _play_pair(st: UchoState, seat: int, move: Move) -> None:
     st.prestige[seat].append(card)
     st.discard.append(card)
     st.say("{who} shows two {card}: one goes to their prestige pile, the other onto the discard "
-             "pile.", who=st.who(seat), card=st.name(card))
+             "pile.", st.who(seat), st.name(card))
 
 
 def _pair_needed(st: UchoState, seat: int, move: Move) -> Violation:

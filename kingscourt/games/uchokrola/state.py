@@ -25,8 +25,7 @@ from ...engine import (
     make_record,
 )
 from ...engine.errors import GAME_OVER, not_your_turn
-from ...i18n import P_, Msg, _, fill
-from ...i18n import text as translate
+from ...i18n import N_, NP_, Msg, _, render_line
 from .cards import Kind
 from .notation import Move
 from .refusals import explain
@@ -100,34 +99,47 @@ class UchoState(State):
         return random.Random(f"{self.seed}/{self._rng_count}")
 
     # narration ----------------------------------------------------------------------------
-    def say(self, text: Msg | str, to: int = -1, **params: object) -> None:
-        """One sentence of the narration; ``to`` keeps it in that seat's log only. It is kept
-        as it is given, an English template (the msgid; extracted as ``say("...")``) and its
-        ``params``, or a :class:`~kingscourt.i18n.Msg`, and rendered only when a view is read
-        (:meth:`log_for`), in the reader's language: nothing is formatted on the engine's path."""
-        # a node: [previous, audience, text, params, the English once rendered]; nodes are
+    def say(self, text: Msg | str, *args: object, to: int = -1) -> None:
+        """One sentence of the narration; ``to`` keeps it in that seat's log only.
+
+        ``text`` is an English template (the msgid; extracted as ``say("...")``) whose fields
+        ``args`` fill in the order they first appear in it (``say("{who} takes {card}.", who,
+        card)``), or a :class:`~kingscourt.i18n.Msg`. The line is kept so and rendered only
+        when a view is read (:meth:`log_for`), in the reader's language: nothing is formatted
+        on the engine's path (a keyword per parameter would cost a dict per line)."""
+        # a node: [previous, audience, text, args, the English once rendered]; nodes are
         # shared by clones and never change but for that cache
-        self._log = [self._log, to, text, params or None, None]
+        self._log = [self._log, to, text, args, None]
+        self._log_len += 1
+
+    def sayn(self, singular: str, plural: str, n: int, *args: object, to: int = -1) -> None:
+        """A line with plural forms (extracted as ``sayn("...", "...")``): ``n`` chooses the
+        form; ``args`` fill the fields in the order they first appear in ``singular``, then
+        in ``plural``."""
+        self._log = [self._log, to, (singular, plural, n), args, None]
         self._log_len += 1
 
     def log_size(self) -> int:
         return self._log_len
 
-    def say_before(self, mark: int, lines: list[tuple[Msg | str, int]]) -> None:
-        """Narrate ``lines`` as if said when the log held ``mark`` entries (a draw is told
-        before the deck running out that it caused)."""
-        later: list[tuple[int, Msg | str, Any]] = []
+    def say_before(self, mark: int, lines: list[tuple[Any, int, tuple[object, ...]]]) -> None:
+        """Narrate ``lines`` (text, audience, args; a plural text is ``(singular, plural,
+        n)``) as if said when the log held ``mark`` entries (a draw is told before the deck
+        running out that it caused)."""
+        later: list[Any] = []
         node = self._log
         for _i in range(self._log_len - mark):
             assert node is not None
-            node, to, text, params, _en = node
-            later.append((to, text, params))
+            later.append(node)
+            node = node[0]
         self._log = node
         self._log_len = mark
-        for text, to in lines:
-            self.say(text, to)
-        for to, text, params in reversed(later):
-            self.say(text, to, **(params or {}))
+        for text, to, args in lines:
+            self._log = [self._log, to, text, args, None]
+            self._log_len += 1
+        for old in reversed(later):
+            self._log = [self._log, old[1], old[2], old[3], old[4]]
+            self._log_len += 1
 
     def log_for(self, seat: int | None, lang: str = "en") -> list[str]:
         """The narration ``seat`` heard (a spectator: the public lines), in ``lang``."""
@@ -135,11 +147,10 @@ class UchoState(State):
         node = self._log
         english = lang == "en"
         while node is not None:
-            prev, to, text, params, said = node
+            prev, to, text, args, said = node
             if to == -1 or to == seat:
                 if said is None or not english:
-                    said = (text.render(lang) if type(text) is Msg else
-                            fill(lang, text if english else translate(lang, text), params))
+                    said = render_line(lang, text, args)
                     if english:
                         node[4] = said
                 out.append(said)
@@ -198,7 +209,7 @@ class UchoState(State):
         while self.marker_in_deck and self.deck and self.deck[-1] == self.marker:
             self.deck.pop()
             self.marker_in_deck = False
-            self.say("{card} comes to the top of the deck and is set aside.", card=self.name(self.marker))
+            self.say("{card} comes to the top of the deck and is set aside.", self.name(self.marker))
             self.count()
         if not self.deck and not self.ending:
             self._exhaust()
@@ -222,10 +233,10 @@ class UchoState(State):
             self.deck.insert(len(self.deck) // 2, self.marker)
             self.marker_in_deck = True
         if self.discard:
-            self.say(P_("The discard pile is shuffled into a new deck of {n} card; {card} "
-                        "starts the new discard pile.", "The discard pile is shuffled into a "
-                        "new deck of {n} cards; {card} starts the new discard pile.",
-                        len(self.deck), n=len(self.deck), card=self.name(self.discard[-1])))
+            self.sayn("The discard pile is shuffled into a new deck of {n} card; {card} starts "
+                      "the new discard pile.", "The discard pile is shuffled into a new deck of "
+                      "{n} cards; {card} starts the new discard pile.", len(self.deck),
+                      len(self.deck), self.name(self.discard[-1]))
         else:
             self.say("There is no discard pile to shuffle into a new deck.")
         self._settle_deck()
@@ -241,11 +252,11 @@ class UchoState(State):
             got.append(card)
         if got:
             self.say_before(mark, [
-                (P_("{who} draws a card.", "{who} draws {n} cards.", len(got),
-                    who=self.who(seat), n=len(got)), -1),
-                (_("You draw {cards}.", cards=self.names(got)), seat)])
+                (NP_("{who} draws a card.", "{who} draws {n} cards.", len(got)), -1,
+                 (self.who(seat), len(got))),
+                (N_("You draw {cards}."), seat, (self.names(got),))])
         else:
-            self.say("{who} finds no card to draw.", who=self.who(seat))
+            self.say("{who} finds no card to draw.", self.who(seat))
         return got
 
     def take_discard(self, into: list[int], told: Callable[[str], Msg]) -> int | None:
@@ -264,16 +275,16 @@ class UchoState(State):
             card = self.take_top()
             if card is not None:
                 self.discard.append(card)
-                self.say("{card} starts a new discard pile.", card=self.name(card))
+                self.say("{card} starts a new discard pile.", self.name(card))
 
     def to_discard(self, seat: int, card: int, why: Msg | str = "") -> None:
         """Discard ``card``; ``why`` says why, in parentheses (a :class:`Msg`: translated) or
         as a text told after the card's name as it is (`` (Plotka)``)."""
         self.discard.append(card)
         if isinstance(why, Msg):
-            self.say("{who} discards {card} ({why}).", who=self.who(seat), card=self.name(card), why=why)
+            self.say("{who} discards {card} ({why}).", self.who(seat), self.name(card), why)
         else:
-            self.say("{who} discards {card}{why}.", who=self.who(seat), card=self.name(card), why=why)
+            self.say("{who} discards {card}{why}.", self.who(seat), self.name(card), why)
 
     # displaying ------------------------------------------------------------------------------
     def display(self, by: int, card: int, target: int) -> None:
@@ -286,11 +297,9 @@ class UchoState(State):
             elif kind is Kind.SPECIAL:
                 self.f_special = True
         if by == target:
-            self.say("{who} displays {card} beside their own character.",
-                     who=self.who(by), card=self.name(card))
+            self.say("{who} displays {card} beside their own character.", self.who(by), self.name(card))
         else:
-            self.say("{who} displays {card} beside {who2}.",
-                     who=self.who(by), card=self.name(card), who2=self.who(target))
+            self.say("{who} displays {card} beside {who2}.", self.who(by), self.name(card), self.who(target))
         if target != by:
             self.stack.append(Task(RIPOSTE, target, a=by, b=card))
 
@@ -322,7 +331,7 @@ class UchoState(State):
     def count(self) -> None:
         """Open variant: everyone's prestige is counted and announced."""
         self.announced = [self.prestige_total(s) for s in range(self.n)]
-        self.say("Prestige count: {list}.", list=", ".join(
+        self.say("Prestige count: {list}.", ", ".join(
             f"{self.who(s)} {v}" for s, v in enumerate(self.announced)))
         if self.rules.favourite:
             best = max(self.announced)
@@ -330,7 +339,7 @@ class UchoState(State):
                        if self.announced[s] == best]
             if self.favourite not in leaders:
                 self.favourite = leaders[0]
-                self.say("{who} becomes the King's favourite.", who=self.who(self.favourite))
+                self.say("{who} becomes the King's favourite.", self.who(self.favourite))
 
     # the turn --------------------------------------------------------------------------------
     def start_turn(self, seat: int) -> None:
@@ -340,7 +349,7 @@ class UchoState(State):
         self.cost = -1
         self.used = frozenset()
         self.markiz = frozenset()
-        self.say("Turn {turn_no}: {who}.", turn_no=self.turn_no, who=self.who(seat))
+        self.say("Turn {turn_no}: {who}.", self.turn_no, self.who(seat))
         self.stack.append(Task(END_TURN, seat))
         if not self.rules.simplified:
             self.stack.append(Task(ABILITY, seat))
@@ -428,15 +437,19 @@ class UchoState(State):
         node = self._log
         for _i in range(self._log_len - mark):
             assert node is not None
-            node, to, text, params, _en = node
+            node, to, text, args, _en = node
             # the event holds the line as a message, not a text (nothing is formatted on the
-            # engine's path): ``Msg(msgid, params, plural, n).render(lang)`` says it in any
-            # language (kingscourt.i18n), as a view's log does for its seat
-            if type(text) is Msg:
-                data = {"msgid": text.template, "params": text.params,
-                        "plural": text.plural, "n": text.n, "private": to != -1}
+            # engine's path): ``msgid`` (with ``plural`` and ``n`` for plural forms) and the
+            # ``args`` that fill its fields in order; kingscourt.i18n.render_line says it in
+            # any language, as a view's log does for its seat
+            if type(text) is tuple:
+                data = {"msgid": text[0], "plural": text[1], "n": text[2], "args": args,
+                        "private": to != -1}
+            elif type(text) is Msg:
+                data = {"msgid": text.template, "plural": text.plural, "n": text.n,
+                        "params": text.params, "private": to != -1}
             else:
-                data = {"msgid": text, "params": params, "private": to != -1}
+                data = {"msgid": text, "args": args, "private": to != -1}
             events.append(Event("said", None if to == -1 else to, data))
         events.reverse()
         if self.over:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...engine import Violation
-from ...i18n import P_, _
+from ...i18n import _
 from .cards import Kind
 from .notation import Move
 from .tasks import Play, PlayOptions, Refuse, Task, TaskKind, decision, step
@@ -36,8 +36,8 @@ def _choose_options(st: UchoState, task: Task) -> list[str]:
 
 def _choose(st: UchoState, task: Task, move: Move) -> None:
     st.chosen[task.seat] = move.char
-    st.say("You choose {character}.", task.seat, character=st.name(move.char))
-    st.say("Seat {seat} has chosen a character.", seat=task.seat + 1)  # seats shown from 1
+    st.say("You choose {character}.", st.name(move.char), to=task.seat)
+    st.say("Seat {seat} has chosen a character.", task.seat + 1)  # seats shown from 1
 
 
 def _setup(st: UchoState, task: Task) -> None:
@@ -46,7 +46,7 @@ def _setup(st: UchoState, task: Task) -> None:
             st.characters[s] = [st.chosen[s]]
             st.box.extend(c for c in st.options[s] if c != st.chosen[s])
     for s in range(st.n):
-        st.say("Seat {seat} is {who}.", seat=s + 1, who=st.who(s))
+        st.say("Seat {seat} is {who}.", s + 1, st.who(s))
     rejected = [[c for c in st.options[s] if c != st.chosen[s]] for s in range(st.n)]
     for s in range(st.n):
         st.options[s] = []
@@ -60,7 +60,7 @@ def _setup(st: UchoState, task: Task) -> None:
             for c in extra:
                 st.box.remove(c)
             st.characters[s].extend(extra)
-            st.say("{who} draws {cards} and has their traits too.", who=st.who(s), cards=st.names(extra))
+            st.say("{who} draws {cards} and has their traits too.", st.who(s), st.names(extra))
     if st.rules.open and st.box:
         st.marker = st.box.pop(rng.randrange(len(st.box)))
     for s in range(st.n):
@@ -68,13 +68,13 @@ def _setup(st: UchoState, task: Task) -> None:
     card = st.take_top()
     if card is not None:
         st.discard.append(card)
-        st.say("{card} starts the discard pile.", card=st.name(card))
+        st.say("{card} starts the discard pile.", st.name(card))
     if st.marker >= 0:
         st.deck.insert(len(st.deck) // 2, st.marker)
         st.marker_in_deck = True
         st.say("A character card is shuffled into the middle of the deck.")
     if st.rules.favourite:
-        st.say("{who} is the King's favourite.", who=st.who(st.favourite))
+        st.say("{who} is the King's favourite.", st.who(st.favourite))
     st.start_turn(st.start)
 
 
@@ -178,7 +178,7 @@ def _riposte_options(st: UchoState, task: Task) -> list[str]:
 def _riposte(st: UchoState, task: Task, move: Move) -> None:
     seat = task.seat
     if move.verb == "pass":
-        st.say("You let it pass.", seat)
+        st.say("You let it pass.", to=seat)
         return
     card = st.cs.id("kasliwa_riposta")
     st.hands[seat].remove(card)
@@ -261,18 +261,18 @@ def _display_limit(st: UchoState, task: Task) -> None:
         if extra > 0:
             st.prestige[s].extend(st.displays[s][:extra])
             del st.displays[s][:extra]
-            st.say(P_("{n} card goes from beside {who} face down onto their prestige pile.",
-                      "{n} cards go from beside {who} face down onto their prestige pile.",
-                      extra, n=extra, who=st.who(s)))
+            st.sayn("{n} card goes from beside {who} face down onto their prestige pile.",
+                    "{n} cards go from beside {who} face down onto their prestige pile.",
+                    extra, extra, st.who(s))
 
 
 def _next_turn(st: UchoState, task: Task) -> None:
     if st.ending:
-        st.say("The game is over. Final prestige: {list}.", list=", ".join(
+        st.say("The game is over. Final prestige: {list}.", ", ".join(
             f"{st.who(s)} {st.prestige_total(s)}" for s in range(st.n)))
         leaders = st.leaders()
-        st.say(P_("Winner: {names}.", "Winners: {names}.", len(leaders),
-                  names=", ".join(str(st.who(s)) for s in leaders)))
+        st.sayn("Winner: {names}.", "Winners: {names}.", len(leaders),
+                ", ".join(str(st.who(s)) for s in leaders))
         return
     st.start_turn((task.seat + 1) % st.n)
 
