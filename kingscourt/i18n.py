@@ -44,14 +44,14 @@ import io
 import string
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Final, NamedTuple
+from typing import TYPE_CHECKING, Final, NamedTuple
 
-from babel import Locale, UnknownLocaleError
-from babel.messages.catalog import Catalog
-from babel.messages.mofile import write_mo
-from babel.messages.pofile import read_po, write_po
-from babel.numbers import format_decimal
-from babel.support import NullTranslations, Translations
+# Babel is imported where it is used: the engines mark their texts with this module, and a
+# program that never translates (a bot, a training run) never loads it.
+if TYPE_CHECKING:
+    from babel import Locale
+    from babel.messages.catalog import Catalog
+    from babel.support import NullTranslations
 
 #: the languages a player can choose, in the order the switch offers them
 LANGUAGES: Final = ("en", "de", "tr", "pl")
@@ -92,6 +92,8 @@ def negotiate(accept_language: str | None) -> str:
     preferred = [tag for _, _, tag in sorted(wanted)]
     if not preferred:
         return DEFAULT
+    from babel import Locale
+
     found = Locale.negotiate(preferred, list(LANGUAGES), sep="-")
     if found is None:  # "de-CH" where only "de" is offered: Babel matches whole tags first
         for tag in preferred:
@@ -104,6 +106,8 @@ def negotiate(accept_language: str | None) -> str:
 
 def locale(lang: str) -> Locale:
     """Babel's locale for ``lang`` (plural forms, number and date formats)."""
+    from babel import Locale, UnknownLocaleError
+
     try:
         return Locale.parse(language(lang))
     except UnknownLocaleError:  # pragma: no cover - the four are always known to Babel
@@ -117,6 +121,10 @@ def _po(domain: str, lang: str) -> Path:
 @functools.cache
 def translations(lang: str, domain: str = "kingscourt") -> NullTranslations:
     """The gettext translations of ``domain`` in ``lang`` (English: the msgids themselves)."""
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+    from babel.support import NullTranslations, Translations
+
     lang = language(lang)
     po = _po(domain, lang)
     mo = po.with_suffix(".mo")
@@ -215,11 +223,54 @@ def render_line(lang: str, text: object, args: tuple[object, ...]) -> str:
     return Msg(text, params).render(lang)
 
 
+#: argument types the English log puts in as they are (names and small counts, as always)
+_PLAIN: Final = frozenset({str, int})
+_POSITIONAL: dict[str, str] = {}
+_PLURALS: dict[tuple[str, str, bool], str] = {}
+
+
+def _positional(form: str, names: tuple[str, ...]) -> str:
+    """``form`` with each ``{name}`` as ``{i}``, its place in ``names``."""
+    parts = []
+    for literal, name, _spec, _conversion in string.Formatter().parse(form):
+        parts.append(literal.replace("{", "{{").replace("}", "}}"))
+        if name is not None:
+            parts.append("{" + str(names.index(name)) + "}")
+    return "".join(parts)
+
+
+def english_line(text: object, args: tuple[object, ...]) -> str:
+    """:func:`render_line` in English, fast where the arguments are names and counts (the
+    narration of a view, rendered once per line): the template with its fields numbered in
+    order is kept per template."""
+    if type(text) is str:
+        if not args:
+            return text
+        if _PLAIN.issuperset(map(type, args)):
+            positional = _POSITIONAL.get(text)
+            if positional is None:
+                positional = _POSITIONAL[text] = _positional(text, fields(text))
+            return positional.format(*args)
+    elif type(text) is tuple and _PLAIN.issuperset(map(type, args)):
+        singular, plural, n = text
+        key = (singular, plural, n == 1)
+        positional = _PLURALS.get(key)
+        if positional is None:
+            positional = _PLURALS[key] = _positional(singular if n == 1 else plural,
+                                                     fields(singular, plural))
+        return positional.format(*args)
+    return render_line(DEFAULT, text, args)
+
+
 def _param(lang: str, value: object) -> object:
     if isinstance(value, Msg):
         return value.render(lang)
     if isinstance(value, int) and not isinstance(value, bool):
-        return value if -1000 < value < 1000 else format_decimal(value, locale=lang)
+        if -1000 < value < 1000:
+            return value
+        from babel.numbers import format_decimal
+
+        return format_decimal(value, locale=lang)
     return value
 
 
@@ -256,6 +307,9 @@ def text(lang: str, message: str | Msg) -> str:
 
 def compile_catalogues(root: Path = LOCALE_DIR) -> list[Path]:
     """Compile every ``.po`` under ``root`` to its ``.mo``; returns the files written."""
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
     written: list[Path] = []
     for po in sorted(root.glob("*/LC_MESSAGES/*.po")):
         mo = po.with_suffix(".mo")
@@ -301,6 +355,7 @@ def extract() -> Catalog:
     """The ``kingscourt`` domain's messages as the source marks them (Babel's extractor over
     the package's Python files, the browser and the migrations left out) plus the card
     texts of the bundled card sets."""
+    from babel.messages.catalog import Catalog
     from babel.messages.extract import extract_from_dir
 
     catalog = Catalog(domain="kingscourt", project="kingscourt", charset="utf-8",
@@ -319,6 +374,9 @@ def extract() -> Catalog:
 def refresh() -> list[Path]:
     """Write :data:`POT` from :func:`extract` and merge it into each language's catalogue
     (new messages come in untranslated; messages gone from the source are dropped)."""
+    from babel.messages.catalog import Catalog
+    from babel.messages.pofile import read_po, write_po
+
     template = extract()
     POT.parent.mkdir(parents=True, exist_ok=True)
     with POT.open("wb") as f:

@@ -25,7 +25,7 @@ from ...engine import (
     make_record,
 )
 from ...engine.errors import GAME_OVER, not_your_turn
-from ...i18n import N_, NP_, Msg, _, render_line
+from ...i18n import N_, NP_, Msg, _, english_line, render_line
 from .cards import Kind
 from .notation import Move
 from .refusals import explain
@@ -145,16 +145,19 @@ class UchoState(State):
         """The narration ``seat`` heard (a spectator: the public lines), in ``lang``."""
         out: list[str] = []
         node = self._log
-        english = lang == "en"
-        while node is not None:
-            prev, to, text, args, said = node
-            if to == -1 or to == seat:
-                if said is None or not english:
-                    said = render_line(lang, text, args)
-                    if english:
-                        node[4] = said
-                out.append(said)
-            node = prev
+        if lang == "en":
+            while node is not None:
+                prev, to, text, args, said = node
+                if to == -1 or to == seat:
+                    if said is None:
+                        said = node[4] = english_line(text, args)
+                    out.append(said)
+                node = prev
+        else:
+            while node is not None:
+                if node[1] == -1 or node[1] == seat:
+                    out.append(render_line(lang, node[2], node[3]))
+                node = node[0]
         out.reverse()
         return out
 
