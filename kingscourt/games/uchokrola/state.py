@@ -170,8 +170,8 @@ class UchoState(State):
     def name(self, card: int) -> str:
         return self.cs.types[card].name
 
-    def names(self, cards: list[int]) -> str:
-        return ", ".join(self.name(c) for c in cards) if cards else "nothing"
+    def names(self, cards: list[int]) -> str | Msg:
+        return ", ".join(self.name(c) for c in cards) if cards else _("nothing")
 
     # characters ----------------------------------------------------------------------------
     def has(self, seat: int, ability: str) -> bool:
