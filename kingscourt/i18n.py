@@ -24,6 +24,11 @@ refusal or event is sent to a seat, a REST answer is written or a terminal print
   text it never shows). A parameter may itself be a :class:`Msg` (rendered in the same
   language) or a number (formatted by Babel for the language).
 - ``P_("{n} card", "{n} cards", n, ...)``: the same with the language's plural forms.
+- Ucho Króla's narration, its engine's hottest text: ``st.say("{who} takes {card}.", who,
+  card)`` and ``st.sayn(singular, plural, n, *args)`` keep the template and its arguments
+  (filling the fields in the order they first appear; :func:`render_line`); ``NP_`` marks a
+  plural pair kept as such a line.
+- The terminal's own texts: ``T_("...")`` (``kingscourt.terminal``), rendered at once.
 
 Placeholders are ``str.format`` names (``{who}``), the same in every translation. The ``.pot``
 template ``kingscourt/locale/kingscourt.pot`` is extracted from the source with Babel's
