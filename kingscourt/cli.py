@@ -46,8 +46,12 @@ def play(
     = None,
     variant: Annotated[list[str] | None, typer.Option(help="variant name, or name=value (repeatable)")]
     = None,
+    lang: Annotated[str | None, typer.Option(
+        help="language: en, de, tr or pl (default: $KINGSCOURT_LANG, else en)")] = None,
 ) -> None:
     """Play a game in the terminal against computer opponents."""
+    from .terminal import speaking
+
     if game not in GAMES:
         raise typer.BadParameter(f"unknown game {game!r} (known: {', '.join(GAMES)})")
     options = _parse_options(rule or [])
@@ -55,8 +59,9 @@ def play(
         options.update(_parse_options([v if "=" in v else f"{v}=true"]))
     module = importlib.import_module(f"kingscourt.terminal.{game}")
     try:
-        module.play(seat=seat - 1, bots=bots, players=players, seed=seed, options=options,
-                    console=Console())
+        with speaking(lang):
+            module.play(seat=seat - 1, bots=bots, players=players, seed=seed, options=options,
+                        console=Console())
     except ValueError as e:
         raise typer.BadParameter(str(e)) from e
 

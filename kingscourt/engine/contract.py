@@ -21,6 +21,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
+from ..i18n import _
 from .actions import Action
 from .errors import MalformedAction, Violation
 from .events import Event
@@ -184,4 +185,5 @@ def _text(action: object) -> str:
     """``action`` if it is text (an Action is text); MalformedAction for anything else."""
     if isinstance(action, str):
         return action
-    raise MalformedAction(action, f"an action is text such as 'play QS', not a {type(action).__name__}")
+    raise MalformedAction(action, _("an action is text such as 'play QS', not a {type}",
+                                    type=type(action).__name__))

@@ -4,13 +4,37 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..i18n import Msg, _
+from ..i18n import text as translate
 
-@dataclass(frozen=True, slots=True)
+
+@dataclass(frozen=True, slots=True, eq=False)
 class Violation:
-    """A rule that forbids an action: stable id (``follow-suit``) and a player-facing message."""
+    """A rule that forbids an action: stable id (``follow-suit``) and a player-facing text,
+    kept as a template (:class:`~kingscourt.i18n.Msg`) until it is shown: ``message`` is the
+    English, :meth:`say` any language. Two violations are equal when rule and English are."""
 
     rule: str
-    message: str
+    text: Msg | str
+
+    @property
+    def message(self) -> str:
+        return str(self.text)
+
+    def say(self, lang: str) -> str:
+        """The message in ``lang`` (the rule id never changes)."""
+        return translate(lang, self.text)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Violation):
+            return NotImplemented
+        return self.rule == other.rule and self.message == other.message
+
+    def __hash__(self) -> int:
+        return hash((self.rule, self.message))
+
+    def __repr__(self) -> str:
+        return f"Violation(rule={self.rule!r}, message={self.message!r})"
 
     def __str__(self) -> str:
         return f"{self.rule}: {self.message}"
@@ -43,25 +67,42 @@ class GameOver(IllegalAction):
 class MalformedAction(ValueError):
     """Text that is not an action of this game at all (``play ZZ``, ``fly away``)."""
 
-    def __init__(self, text: object, message: str) -> None:
+    def __init__(self, text: object, message: str | Msg) -> None:
         super().__init__(f"{text!r} is not an action: {message}")
         self.text = text
-        self.message = message
+        self.template = message
+        self.message = str(message)
+
+    def say(self, lang: str) -> str:
+        """The message in ``lang``."""
+        return translate(lang, self.template)
 
 
 class ReplayError(ValueError):
     """A game record that is malformed or does not replay; the message names the step."""
 
 
-GAME_OVER = Violation("game-over", "The game is over.")
+GAME_OVER = Violation("game-over", _("The game is over."))
 
 
 def not_your_turn(seat: int | None, to_move: list[int]) -> IllegalAction:
     """NotYourTurn for a seat that may not act now (GameOver once nobody may)."""
     if not to_move:
         return GameOver(GAME_OVER)
-    # the message is read by people: seats counted from 1
-    who = ", ".join(f"seat {s + 1}" for s in to_move)
-    you = f" (seat {seat + 1})" if seat is not None else ""
-    return NotYourTurn(Violation("not-your-turn", f"It is not your turn{you}: {who} to move."))
+    return NotYourTurn(Violation("not-your-turn", turn_text(seat, to_move)))
+
+
+def seats_text(seats: list[int]) -> Msg:
+    """"seat 2, seat 4": read by people, so seats are counted from 1."""
+    if len(seats) == 1:
+        return _("seat {n}", n=seats[0] + 1)
+    return _("seats {list}", list=", ".join(str(s + 1) for s in seats))
+
+
+def turn_text(seat: int | None, to_move: list[int]) -> Msg:
+    """Why ``seat`` may not act: whose turn it is."""
+    if seat is None:
+        return _("It is not your turn: {who} to move.", who=seats_text(to_move))
+    return _("It is not your turn (seat {seat}): {who} to move.", seat=seat + 1,
+             who=seats_text(to_move))
 

@@ -11,12 +11,14 @@ import dataclasses
 from collections.abc import Mapping
 from typing import Any, TypeVar
 
+from ..i18n import N_
+
 T = TypeVar("T")
 R = TypeVar("R")
 
 
 #: how an on/off rule's values are shown when the rule names no labels of its own
-ON_OFF = {False: "off", True: "on"}
+ON_OFF = {False: N_("off"), True: N_("on")}
 
 
 def rule(default: T, choices: tuple[T, ...], label: str, help: str,

@@ -13,6 +13,7 @@ from fastapi import APIRouter, HTTPException, Request, Response, status
 from sqlalchemy import delete, update
 from sqlalchemy.exc import IntegrityError
 
+from ..i18n import _
 from .account_models import DELETED_NAME, Deletion, Me, PasswordChange, Register, name_key
 from .credentials import AUTH_ERRORS, LIMITED, Limited, Who, address_of, by_id, too_many
 from .lobby import hub_of
@@ -76,7 +77,7 @@ async def register(req: Register, request: Request) -> Me:
     digest = await svc.passwords.hash(req.password)
     who = await svc.store.run(create, svc.store, req.name, digest)
     if who is None:
-        raise HTTPException(409, "this name is taken (names are the same without regard to case)")
+        raise HTTPException(409, _("this name is taken (names are the same without regard to case)"))
     return Me(name=who.name, created_at=now())
 
 
@@ -87,7 +88,7 @@ async def me(request: Request) -> Me:
     svc = services(request)
     found = await svc.store.run(by_id, svc.store, who.id)
     if found is None:
-        raise HTTPException(401, "not logged in: the account is gone")
+        raise HTTPException(401, _("not logged in: the account is gone"))
     return Me(name=found.who.name, created_at=found.created_at)
 
 
@@ -102,7 +103,7 @@ async def check_password(request: Request, who: Who, password: str) -> None:
     found = await svc.store.run(by_id, svc.store, who.id)
     if not await svc.passwords.verify(found.password_hash if found else None, password):
         await svc.guard.failed(key, address)
-        raise HTTPException(401, "wrong password")
+        raise HTTPException(401, _("wrong password"))
 
 
 @router.put("/me/password", status_code=status.HTTP_204_NO_CONTENT, response_class=Response,

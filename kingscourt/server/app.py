@@ -15,7 +15,9 @@ from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from sqlalchemy.exc import InterfaceError, OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
+from starlette.exceptions import HTTPException
 
+from ..i18n import _, text
 from . import (
     accounts,
     autoplay,
@@ -33,6 +35,7 @@ from .autoplay import BotPool
 from .bounds import CreationGuard, Sweeper, open_among, problems
 from .config import ServerConfig
 from .hub import Hub
+from .localize import http_refusal, request_lang
 from .origin import OriginCheck
 from .replay import Replays
 from .review import Reviews
@@ -101,6 +104,9 @@ def create_app(config: ServerConfig) -> FastAPI:
     app.include_router(rematch.router)
     app.include_router(web_catalogue.router)  # the browser's strings per language
 
+    # every refusal's detail in the request's language (Accept-Language)
+    app.add_exception_handler(HTTPException, http_refusal)
+
     @app.exception_handler(RequestValidationError)
     async def invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
         # one line naming the fields, the first few problems only, never the input itself
@@ -113,8 +119,9 @@ def create_app(config: ServerConfig) -> FastAPI:
     async def database_down(request: Request, exc: Exception) -> JSONResponse:
         log.error("database unavailable (%s %s): %s", request.method, request.url.path,
                   str(exc).splitlines()[0] if str(exc) else type(exc).__name__)
-        return JSONResponse({"detail": "the database is unavailable: nothing was changed; try "
-                                       "again later"},
+        return JSONResponse({"detail": text(request_lang(request), _(
+                                "the database is unavailable: nothing was changed; try again "
+                                "later"))},
                             status_code=503, headers={"Retry-After": str(RETRY_DB)})
 
     preload = _preload_header()

@@ -58,11 +58,13 @@ from limits.strategies import MovingWindowRateLimiter
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictStr, ValidationError
 from sqlalchemy import delete, select, update
 
+from ..i18n import Msg, _
 from .bounds import problems
 from .lobby_models import BIDI_CONTROLS, Name
+from .localize import error
 from .orm import ChatRow, TableRow
 from .store import Store, aware, now
-from .wire import ErrorCode, ErrorMessage
+from .wire import ErrorCode
 from .wire import WireDoc as PlayDoc
 
 if TYPE_CHECKING:
@@ -153,8 +155,8 @@ class WireDoc(PlayDoc):
 class Refused(Exception):
     """A chat message or switch refused: the ``error`` its sender gets."""
 
-    def __init__(self, code: ErrorCode, message: str, rule: str | None = None) -> None:
-        super().__init__(message)
+    def __init__(self, code: ErrorCode, message: str | Msg, rule: str | None = None) -> None:
+        super().__init__(str(message))
         self.code = code
         self.rule = rule
         self.message = message
@@ -163,19 +165,20 @@ class Refused(Exception):
 def clean_text(text: str) -> str:
     """``text`` NFC-normalised and trimmed, or :class:`Refused` saying what is wrong with it."""
     if any(unicodedata.category(c) == "Cs" for c in text):
-        raise Refused("bad-message", "A message must not hold a lone surrogate (not a "
-                      "character).", "chat-control")
+        raise Refused("bad-message", _("A message must not hold a lone surrogate (not a "
+                                       "character)."), "chat-control")
     text = unicodedata.normalize("NFC", text).strip()
     if not text:
-        raise Refused("bad-message", "An empty message is not sent: write something.",
+        raise Refused("bad-message", _("An empty message is not sent: write something."),
                       "chat-empty")
     if len(text) > CHAT_MAX:
-        raise Refused("bad-message", f"A message holds at most {CHAT_MAX} characters; this "
-                      f"one holds {len(text)}.", "chat-too-long")
+        raise Refused("bad-message", _("A message holds at most {max} characters; this one "
+                                       "holds {n}.", max=CHAT_MAX, n=len(text)),
+                      "chat-too-long")
     for c in text:
         if unicodedata.category(c) in ("Cc", "Zl", "Zp") or c in BIDI_CONTROLS:
-            raise Refused("bad-message", "A message must not hold control characters (tab, "
-                          "line breaks, NUL...) or direction overrides.", "chat-control")
+            raise Refused("bad-message", _("A message must not hold control characters (tab, line "
+                                           "breaks, NUL...) or direction overrides."), "chat-control")
     return text
 
 
@@ -294,16 +297,16 @@ class Chat:
             else:
                 await self._switch(table, conn, msg)
         except Refused as r:
-            conn.send(ErrorMessage(code=r.code, rule=r.rule, message=r.message,
-                                   version=table.version).model_dump_json())
+            conn.send(error(r.code, r.message, r.rule, table.version, conn.lang)
+                      .model_dump_json())
 
     async def _say(self, table: LiveTable, conn: Conn, raw: dict[str, Any]) -> None:
         try:
             msg = ChatIn.model_validate(raw)
         except ValidationError as e:
             where = problems(e.errors(include_url=False, include_input=False))
-            raise Refused("bad-message", f"Not a chat message ({where}). Send "
-                          '{"type": "chat", "text": "..."}.', "chat-shape") from e
+            raise Refused("bad-message", _('Not a chat message ({where}). Send {{"type": "chat", '
+                                           '"text": "..."}}.', where=where), "chat-shape") from e
         text = clean_text(msg.text)
         room = await self.ready(table)
         seat = conn.seat
@@ -322,8 +325,8 @@ class Chat:
                 await self.store.run(store_message, self.store, table.id, out, self.keep)
             except Exception as e:
                 log.exception("table %s: chat message not stored", table.id)
-                raise Refused("not-stored", "Your message could not be stored; nobody got it. "
-                              "Try again.") from e
+                raise Refused("not-stored", _("Your message could not be stored; nobody got it. Try"
+                                              " again.")) from e
             if room.loaded:
                 room.recent.append(out)
             self._broadcast(table, out.model_dump_json())
@@ -335,15 +338,16 @@ class Chat:
             msg = SpectatorChatIn.model_validate(raw)
         except ValidationError as e:
             where = problems(e.errors(include_url=False, include_input=False))
-            raise Refused("bad-message", f"Not a spectator-chat message ({where}). Send "
-                          '{"type": "spectator-chat", "open": true or false}.', "chat-shape") from e
+            raise Refused("bad-message", _('Not a spectator-chat message ({where}). Send '
+                                           '{{"type": "spectator-chat", "open": true or false}}.',
+                                           where=where), "chat-shape") from e
         host = table.data.host
         if host is None:
-            raise Refused("not-host", "This table has no host: nobody opens or closes its "
-                          "spectator chat.")
+            raise Refused("not-host", _("This table has no host: nobody opens or closes its spectator chat."))
         if conn.seat != host:
-            raise Refused("not-host", f"Only the host (seat {host + 1}) opens or closes the "
-                          "chat to spectators.")
+            raise Refused("not-host", _("Only the host (seat {n}) opens or closes the chat to "
+                                        "spectators.",
+                                        n=host + 1))
         self._holds_seat(table, conn)
         self._hit(conn)
         room = await self.ready(table)
@@ -352,8 +356,8 @@ class Chat:
                 await self.store.run(store_spectators, self.store, table.id, msg.open)
             except Exception as e:
                 log.exception("table %s: spectator chat not switched", table.id)
-                raise Refused("not-stored", "The spectator chat could not be switched; nothing "
-                              "changed. Try again.") from e
+                raise Refused("not-stored", _("The spectator chat could not be switched; nothing "
+                                              "changed. Try again.")) from e
             room.spectators = msg.open
             self._broadcast(table, ChatSettings(spectators=msg.open).model_dump_json())
             if self.relay is not None:
@@ -364,13 +368,13 @@ class Chat:
     @staticmethod
     def _open_to_spectators(room: Room) -> None:
         if not room.spectators:
-            raise Refused("bad-message", "The host has closed the chat to spectators: only "
-                          "the players write now.", "chat-closed")
+            raise Refused("bad-message", _("The host has closed the chat to spectators: only the "
+                                           "players write now."), "chat-closed")
 
     @staticmethod
     def _holds_seat(table: LiveTable, conn: Conn) -> None:
         if conn.seat is not None and table.seats[conn.seat].token_hash != conn.token_hash:
-            raise Refused("bad-token", "This token no longer holds the seat: its holder left.")
+            raise Refused("bad-token", _("This token no longer holds the seat: its holder left."))
 
     def _hit(self, conn: Conn) -> None:
         """Count one message of ``conn`` against the chat rate (``rate-limited`` beyond it)."""
@@ -380,8 +384,9 @@ class Chat:
         if not self.limiter.hit(self.rate, key):
             reset = self.limiter.get_window_stats(self.rate, key).reset_time
             wait = max(1, math.ceil(reset - time.time()))
-            raise Refused("rate-limited", f"Too many messages: at most {self.rate.amount} every "
-                          f"{self.rate.get_expiry()} s. Wait {wait} s.")
+            raise Refused("rate-limited", _("Too many messages: at most {amount} every {x} s. Wait "
+                                            "{wait} s.",
+                                            amount=self.rate.amount, x=self.rate.get_expiry(), wait=wait))
 
     def relayed(self, table: LiveTable, text: str) -> None:
         """A message stored through another process (:attr:`relay`): into this process's

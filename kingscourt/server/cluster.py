@@ -40,10 +40,12 @@ from typing import TYPE_CHECKING, Any
 from redis.asyncio import Redis
 from redis.exceptions import RedisError
 
+from ..i18n import _
 from .cluster_bots import RemoteBots, node_channel
 from .cluster_presence import Presence
+from .localize import error
 from .relay import catch_up, open_versions, step, take_fence
-from .table import LiveTable, error
+from .table import LiveTable
 from .wire import ErrorMessage
 
 if TYPE_CHECKING:
@@ -358,8 +360,8 @@ class Cluster:
         finally:
             for ask in asks:
                 self._answers.pop(ask, None)
-        return error("not-stored", "The table's owner did not answer in time. If your action was "
-                     "stored, the next state shows it; otherwise act again.",
+        return error("not-stored", _("The table's owner did not answer in time. If your action was "
+                                     "stored, the next state shows it; otherwise act again."),
                      version=table.version)
 
     async def _on_act(self, msg: dict[str, Any]) -> None:

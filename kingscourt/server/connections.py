@@ -26,9 +26,12 @@ CLOSE_ABANDONED = 4410
 
 
 class Conn:
-    def __init__(self, ws: WebSocket, seat: int | None, token_hash: str | None = None) -> None:
+    def __init__(self, ws: WebSocket, seat: int | None, token_hash: str | None = None,
+                 lang: str = "en") -> None:
         self.ws = ws
         self.seat = seat
+        #: the language of every text this connection is sent (``?lang=``)
+        self.lang = lang
         #: the token this connection was opened with (None: a spectator)
         self.token_hash = token_hash
         self._outbox: asyncio.Queue[str | None] = asyncio.Queue(OUTBOX)

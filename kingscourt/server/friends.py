@@ -24,6 +24,7 @@ from fastapi import APIRouter, HTTPException, Request, Response, status
 from sqlalchemy import delete, func, or_, select
 from sqlalchemy.exc import IntegrityError
 
+from ..i18n import _
 from .account_models import Friend, InvitationInfo, InviteRequest, Me, NameRequest
 from .bounds import table_id_ok
 from .credentials import AUTH_ERRORS, Who, by_name
@@ -171,12 +172,13 @@ async def follow_name(req: NameRequest, request: Request) -> Me:
     hub = hub_of(request)
     found = await hub.store.run(by_name, hub.store, req.name)
     if found is None:
-        raise HTTPException(404, f"no account named {req.name!r}")
+        raise HTTPException(404, _("no account named {name}", name=repr(req.name)))
     if found.who.id == who.id:
-        raise HTTPException(422, "name: you cannot follow yourself")
+        raise HTTPException(422, _("name: you cannot follow yourself"))
     if not await hub.store.run(follow, hub.store, who.id, found.who.id):
-        raise HTTPException(409, f"you follow {MAX_FOLLOWS} accounts, the most one may: "
-                                 "unfollow one first")
+        raise HTTPException(409, _("you follow {MAX_FOLLOWS} accounts, the most one may: unfollow "
+                                   "one first",
+                                   MAX_FOLLOWS=MAX_FOLLOWS))
     return Me(name=found.who.name, created_at=found.created_at)
 
 
@@ -217,29 +219,30 @@ async def invite_by_name(req: InviteRequest, request: Request) -> InvitationInfo
     hub = hub_of(request)
     table = hub.tables.get(req.table) if table_id_ok(req.table) else None
     if table is None or table.over:
-        raise HTTPException(404, f"no open table {req.table!r}")
+        raise HTTPException(404, _("no open table {table}", table=repr(req.table)))
     if not 0 <= req.seat < len(table.seats) or table.seats[req.seat].kind != "human":
-        raise HTTPException(404, f"table {req.table} has no human seat {req.seat}")
+        raise HTTPException(404, _("table {table} has no human seat {seat}", table=req.table, seat=req.seat))
     seat = table.seats[req.seat]
     if seat.taken:
-        raise HTTPException(409, f"seat {req.seat} is taken")
+        raise HTTPException(409, _("seat {seat} is taken", seat=req.seat))
     if not seat.open and (req.invite is None or seat.invite_hash != secret_hash(req.invite)):
-        raise HTTPException(403, "only the holder of the seat's invitation may invite someone "
-                                 "to it: give its invitation (invite)")
+        raise HTTPException(403, _("only the holder of the seat's invitation may invite someone to "
+                                   "it: give its invitation (invite)"))
     found = await hub.store.run(by_name, hub.store, req.name)
     if found is None:
-        raise HTTPException(404, f"no account named {req.name!r}")
+        raise HTTPException(404, _("no account named {name}", name=repr(req.name)))
     if found.who.id == who.id:
-        raise HTTPException(422, "name: you cannot invite yourself")
+        raise HTTPException(422, _("name: you cannot invite yourself"))
     live = {t.id for t in _open(hub)}
     try:
         made = await hub.store.run(invite, hub.store, live, table.id, req.seat, who.id,
                                    found.who.id)
     except IntegrityError as e:  # the same invitation, made by a request just before
-        raise HTTPException(409, "this invitation was just made: look again") from e
+        raise HTTPException(409, _("this invitation was just made: look again")) from e
     if made is None:
-        raise HTTPException(409, f"too many pending invitations (at most {MAX_PENDING} to or "
-                                 "from one account)")
+        raise HTTPException(409, _("too many pending invitations (at most {MAX_PENDING} to or from "
+                                   "one account)",
+                                   MAX_PENDING=MAX_PENDING))
     inv = Invitation(id=made[0], table_id=table.id, seat=req.seat, from_id=who.id,
                      to_id=found.who.id, created_at=made[1])
     return info_of(hub, inv, who.name)
@@ -266,7 +269,7 @@ async def accept(invitation_id: str, request: Request) -> TakeResult:
     inv = (await hub.store.run(invitation, hub.store, invitation_id, who.id)
            if 0 < len(invitation_id) <= 32 else None)
     if inv is None:
-        raise HTTPException(404, "no such invitation of yours")
+        raise HTTPException(404, _("no such invitation of yours"))
     try:
         taken = await hub.claim(inv.table_id, inv.seat, who)
     except LobbyError as e:

@@ -10,6 +10,7 @@ from fastapi import APIRouter, HTTPException, Query, Request, Response
 from pydantic import TypeAdapter, ValidationError
 
 from ..engine import load_game
+from ..i18n import _
 from .bounds import cursor_of, position_of, problems
 from .lobby import ERRORS, known_id
 from .lobby_models import CleanName, reserved
@@ -49,8 +50,9 @@ async def replay_of(request: Request, table_id: str) -> Replay:
 
 def check_seat(r: Replay, seat: int | None) -> None:
     if seat is not None and not 0 <= seat < r.players:
-        raise HTTPException(422, f"seat: this {r.game.title} table has seats 0 to "
-                                 f"{r.players - 1}, got {seat} (leave seat out: all hands open)")
+        raise HTTPException(422, _("seat: this {title} table has seats 0 to {x}, got {seat} (leave "
+                                   "seat out: all hands open)",
+                                   title=r.game.title, x=r.players - 1, seat=seat))
 
 
 @router.get("/tables/{table_id}/replay", response_model=ReplayView)
@@ -69,8 +71,9 @@ async def table_replay(
     the table lacks, 422."""
     r = await replay_of(request, table_id)
     if version > r.last:
-        raise HTTPException(422, f"version: this game has versions 0 to {r.last} "
-                                 f"({r.last} actions), got {version}")
+        raise HTTPException(422, _("version: this game has versions 0 to {last} ({last} actions), "
+                                   "got {version}",
+                                   last=r.last, version=version))
     check_seat(r, seat)
     view = await replays_of(request).view(r, version, seat)
     return ReplayView(
@@ -135,7 +138,7 @@ async def recent_games(
     if cursor is not None:
         after = position_of(cursor)
         if after is None:
-            raise HTTPException(422, "cursor: not a cursor of this server (use X-Next-Cursor)")
+            raise HTTPException(422, _("cursor: not a cursor of this server (use X-Next-Cursor)"))
     who = None
     if player is not None:
         try:

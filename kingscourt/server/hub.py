@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from .. import bots
 from ..engine import GAMES, Game, load_game, rules_dict
+from ..i18n import Msg, _
 from .autoplay import Autoplayer
 from .chat import Chat
 from .config import ServerConfig
@@ -37,15 +38,17 @@ log = logging.getLogger("kingscourt.server")
 class LobbyError(ValueError):
     """A request the lobby refuses; ``status`` is the HTTP status, the message says why."""
 
-    def __init__(self, message: str, status: int = 422) -> None:
-        super().__init__(message)
+    def __init__(self, message: str | Msg, status: int = 422) -> None:
+        super().__init__(str(message))
         self.status = status
+        #: the message as a template: a REST answer says it in the client's language
+        self.text = message
 
 
 def check_request(req: CreateTable) -> Game:
     """The game of a valid request; LobbyError naming the first thing that is wrong."""
     if req.game not in GAMES:
-        raise LobbyError(f"unknown game {req.game!r} (known: {', '.join(GAMES)})")
+        raise LobbyError(_("unknown game {game} (known: {x})", game=repr(req.game), x=', '.join(GAMES)))
     try:
         default = load_game(req.game)
     except ValueError as e:
@@ -54,29 +57,30 @@ def check_request(req: CreateTable) -> Game:
     for name in req.rules:
         # only the declared table rules: nothing else reaches load_game (a card file path...)
         if name not in known:
-            raise LobbyError(f"unknown rule {name!r} for {req.game} (known: {', '.join(known)})")
+            raise LobbyError(_("unknown rule {name} for {game} (known: {x})",
+                               name=repr(name), game=req.game, x=', '.join(known)))
     try:
         game = load_game(req.game, **req.rules)
     except ValueError as e:
-        raise LobbyError(f"bad rule: {e}") from e
+        raise LobbyError(_("bad rule: {e}", e=e)) from e
     n = len(req.seats)
     if not game.min_players <= n <= game.max_players:
         allowed = (str(game.min_players) if game.min_players == game.max_players
                    else f"{game.min_players} to {game.max_players}")
-        raise LobbyError(f"bad seat count: {game.title} is played by {allowed} players, "
-                         f"got {n} seats")
+        raise LobbyError(_("bad seat count: {title} is played by {allowed} players, got {n} seats",
+                           title=game.title, allowed=allowed, n=n))
     for i, s in enumerate(req.seats):
         if s.kind == "bot":
             if s.level is None:
-                raise LobbyError(f"seat {i}: a bot needs a level ({', '.join(bots.LEVELS)})")
+                raise LobbyError(_("seat {i}: a bot needs a level ({x})", i=i, x=', '.join(bots.LEVELS)))
             try:
                 bots.load(s.level, game, seed=0)
             except ValueError as e:
-                raise LobbyError(f"seat {i}: unknown level: {e}") from e
+                raise LobbyError(_("seat {i}: unknown level: {e}", i=i, e=e)) from e
         elif s.level is not None:
-            raise LobbyError(f"seat {i}: a level is for bots; a human seat has none")
+            raise LobbyError(_("seat {i}: a level is for bots; a human seat has none", i=i))
         if s.name is not None and not s.name.strip():
-            raise LobbyError(f"seat {i}: a name must not be blank")
+            raise LobbyError(_("seat {i}: a name must not be blank", i=i))
     return game
 
 
@@ -161,12 +165,13 @@ class Hub:
         humans = sum(1 for s in req.seats if s.kind == "human")
         if req.seed is not None and humans > 1 and not self.config.insecure_seeds:
             # the seed fixes every hand: whoever chose it could read the invited players' cards
-            raise LobbyError(f"seed: only a table with at most one human seat (practice against "
-                             f"bots) may fix its seed; this one has {humans}: leave seed out")
+            raise LobbyError(_("seed: only a table with at most one human seat (practice against "
+                               "bots) may fix its seed; this one has {humans}: leave seed out",
+                               humans=humans))
         if req.setup is not None and not self.config.insecure_seeds:
             # an explicit setup fixes hands as a seed does: for tests only
-            raise LobbyError("setup: an explicit setup is for tests only (a server started "
-                             "with --insecure-seeds): leave setup out")
+            raise LobbyError(_("setup: an explicit setup is for tests only (a server started with "
+                               "--insecure-seeds): leave setup out"))
         setup = dict(req.setup or {})
         seed = req.seed if req.seed is not None else secrets.randbits(48)
         try:
@@ -191,7 +196,7 @@ class Hub:
                 if i == mine and account is not None:
                     name = account.name
                 if s.open and name is not None:
-                    raise LobbyError(f"seat {i}: an open seat is free for anyone: give it no name")
+                    raise LobbyError(_("seat {i}: an open seat is free for anyone: give it no name", i=i))
                 if name is not None and i not in held:  # seated at once: its person's token
                     tokens[i] = secrets.token_urlsafe(16)
                 if name is not None:
@@ -261,14 +266,14 @@ class Hub:
     def _seat(self, table: LiveTable, token: str) -> int:
         seat = table.seat_of(token)
         if seat is None:
-            raise LobbyError("bad token: it holds no seat at this table (a token is revoked "
-                             "when its holder leaves)", 403)
+            raise LobbyError(_("bad token: it holds no seat at this table (a token is revoked when "
+                               "its holder leaves)"), 403)
         return seat
 
     async def _table(self, table_id: str) -> LiveTable:
         table = await self.get(table_id)
         if table is None:
-            raise LobbyError(f"no table {table_id!r}", 404)
+            raise LobbyError(_("no table {table}", table=repr(table_id)), 404)
         if self.cluster is not None:  # seats may have changed through another process
             await self.cluster.refresh(table)
         return table
@@ -276,20 +281,21 @@ class Hub:
     @staticmethod
     def _not_over(table: LiveTable) -> None:
         if table.over:
-            raise LobbyError("the game is over", 409)
+            raise LobbyError(_("the game is over"), 409)
 
     @staticmethod
     def _name(name: str) -> str:
         if not name.strip():
-            raise LobbyError("a name must not be blank")
+            raise LobbyError(_("a name must not be blank"))
         return name.strip()
 
     async def _guests(self, names: list[str]) -> None:
         """A guest may not play under an account's name (409 naming it)."""
         taken = await self.store.run(registered, self.store, names) if names else []
         if taken:
-            raise LobbyError(f"the name {taken[0]!r} belongs to an account: log in as "
-                             "that account, or choose another name to play as a guest", 409)
+            raise LobbyError(_("the name {x} belongs to an account: log in as that account, or "
+                               "choose another name to play as a guest",
+                               x=repr(taken[0])), 409)
 
     async def _player(self, name: str, account: Who | None) -> str:
         """The name a seat is taken under: the account's, or a guest's that is no account's."""
@@ -314,7 +320,8 @@ class Hub:
         :mod:`.friends`): the answer holds a new token."""
         table = await self._table(table_id)
         if not 0 <= seat < len(table.seats) or table.seats[seat].kind != "human":
-            raise LobbyError(f"table {table_id} has no human seat {seat}", 404)
+            raise LobbyError(_("table {table_id} has no human seat {seat}",
+                               table_id=table_id, seat=seat), 404)
         async with table.lock:
             token = await self._occupy(table, seat, account.name, account.id)
         return TakeResult(seat=seat, name=account.name, token=token,
@@ -327,12 +334,13 @@ class Hub:
         self._not_over(table)
         info = table.seats[seat]
         if info.taken:
-            raise LobbyError(f"seat {seat + 1} is taken (by {info.name}); leave it first", 409)
+            raise LobbyError(_("seat {seat} is taken (by {name}); leave it first",
+                               seat=seat + 1, name=info.name), 409)
         token = secrets.token_urlsafe(16)
         digest = secret_hash(token)
         if not await self.store.run(self.store.occupy_seat, table.id, seat, name, digest,
                                     account_id):
-            raise LobbyError(f"seat {seat + 1} is taken; leave it first", 409)
+            raise LobbyError(_("seat {seat} is taken; leave it first", seat=seat + 1), 409)
         info.name, info.taken, info.token_hash = name, True, digest
         info.account_id = account_id
         if table.waiting and all(s.taken for s in table.seats):
@@ -346,7 +354,7 @@ class Hub:
         """The waiting table starts (``fill``: free seats that become bots); the caller holds
         the table's lock. Bots and turn timers begin; everyone gets the state."""
         if not await self.store.run(self.store.start, table.id, fill):
-            raise LobbyError("the table is no longer waiting", 409)
+            raise LobbyError(_("the table is no longer waiting"), 409)
         for seat, level, name in fill:
             info = table.seats[seat]
             info.kind, info.level, info.name, info.taken = "bot", level, name, True
@@ -359,10 +367,10 @@ class Hub:
     def _host(self, table: LiveTable, token: str) -> None:
         seat = self._seat(table, token)
         if table.data.host is None:
-            raise LobbyError("this table has no host: it starts when every seat is taken", 403)
+            raise LobbyError(_("this table has no host: it starts when every seat is taken"), 403)
         if seat != table.data.host:
-            raise LobbyError(f"only the host (seat {table.data.host + 1}) may start or cancel "
-                             "the table", 403)
+            raise LobbyError(_("only the host (seat {n}) may start or cancel the table",
+                               n=table.data.host + 1), 403)
 
     async def start_table(self, table_id: str, token: str, fill: str) -> StartResult:
         """The host starts a waiting table now: its free seats are filled with ``fill`` bots."""
@@ -370,13 +378,15 @@ class Hub:
         async with table.lock:
             self._host(table, token)
             if not table.waiting:
-                raise LobbyError(f"the table is {table.status}, not waiting: it cannot start", 409)
+                raise LobbyError(_("the table is {status}, not waiting: it cannot start",
+                                   status=table.status), 409)
             if fill not in bots.LEVELS:
-                raise LobbyError(f"fill: unknown bot level {fill!r} (known: {', '.join(bots.LEVELS)})")
+                raise LobbyError(_("fill: unknown bot level {fill} (known: {x})",
+                                   fill=repr(fill), x=', '.join(bots.LEVELS)))
             try:
                 bots.load(fill, table.game, seed=0)
             except ValueError as e:
-                raise LobbyError(f"fill: {e}") from e
+                raise LobbyError(_("fill: {e}", e=e)) from e
             free = [(s.seat, fill, f"Bot ({fill})") for s in table.seats if not s.taken]
             await self._start(table, free)
         return StartResult(status=table.status, filled=[seat for seat, _, _ in free])
@@ -387,10 +397,11 @@ class Hub:
         async with table.lock:
             self._host(table, token)
             if not table.waiting:
-                raise LobbyError(f"the table is {table.status}, not waiting: only a waiting table "
-                                 "is cancelled", 409)
+                raise LobbyError(_("the table is {status}, not waiting: only a waiting table is "
+                                   "cancelled",
+                                   status=table.status), 409)
             if not await self.store.run(self.store.cancel, table.id):
-                raise LobbyError("the table is no longer waiting", 409)
+                raise LobbyError(_("the table is no longer waiting"), 409)
             table.data.status = "abandoned"
             table.broadcast()  # everyone sees the table closed, then the sockets close
             self._tell(table)
@@ -409,7 +420,7 @@ class Hub:
         async with table.lock:
             seat = table.invited_seat(invite)
             if seat is None:
-                raise LobbyError("bad invitation: it opens no seat at this table", 403)
+                raise LobbyError(_("bad invitation: it opens no seat at this table"), 403)
             token = await self._occupy(table, seat, name, account.id if account else None)
         return JoinResult(seat=seat, name=name, token=token,
                           ws=f"/ws/tables/{table.id}?token={token}")
@@ -421,10 +432,10 @@ class Hub:
         name = await self._player(name, account)
         table = await self._table(table_id)
         if not 0 <= seat < len(table.seats):
-            raise LobbyError(f"table {table_id} has no seat {seat}", 404)
+            raise LobbyError(_("table {table_id} has no seat {seat}", table_id=table_id, seat=seat), 404)
         info = table.seats[seat]
         if info.kind != "human" or not info.open:
-            raise LobbyError(f"seat {seat + 1} is not open: it needs its invitation link", 403)
+            raise LobbyError(_("seat {seat} is not open: it needs its invitation link", seat=seat + 1), 403)
         async with table.lock:
             token = await self._occupy(table, seat, name, account.id if account else None)
         return TakeResult(seat=seat, name=name, token=token,
@@ -439,7 +450,7 @@ class Hub:
             info = table.seats[seat]
             digest = secret_hash(token)
             if not await self.store.run(self.store.free_seat, table.id, seat, digest):
-                raise LobbyError("bad token: it no longer holds the seat", 403)
+                raise LobbyError(_("bad token: it no longer holds the seat"), 403)
             info.name, info.taken, info.token_hash = None, False, None
             info.account_id = None
             table.revoke(digest)

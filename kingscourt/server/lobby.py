@@ -7,7 +7,8 @@ from typing import Any
 from fastapi import APIRouter, HTTPException, Query, Request, Response, status
 
 from ..engine import GAMES, load_game
-from .bounds import MAX_DETAIL, CreationGuard, Refused, cursor_of, position_of, shown, table_id_ok
+from ..i18n import _
+from .bounds import MAX_DETAIL, CreationGuard, Refused, cursor_of, position_of, table_id_ok
 from .catalogue import game_info
 from .chat import WireDoc
 from .hub import Hub, LobbyError
@@ -28,6 +29,7 @@ from .lobby_models import (
     TakeRequest,
     TakeResult,
 )
+from .localize import Clipped, request_lang
 from .sessions import account_of
 
 #: every refusal is ``{"detail": "..."}``; 503: the database is unavailable
@@ -63,26 +65,28 @@ def hub_of(request: Request) -> Hub:
 def known_id(table_id: str) -> str:
     """``table_id`` when it has the form of a table id (nothing else reaches the database)."""
     if not table_id_ok(table_id):
-        raise HTTPException(404, f"no table {table_id[:32]!r}")
+        raise HTTPException(404, _("no table {table}", table=repr(table_id[:32])))
     return table_id
 
 
 def refuse(e: LobbyError) -> HTTPException:
     # the message may quote the request: never more than a refusal's share of it
-    return HTTPException(status_code=e.status, detail=shown(str(e), MAX_DETAIL))
+    return HTTPException(status_code=e.status, detail=Clipped(e.text, MAX_DETAIL))
 
 
 @router.get("/games", response_model=list[GameInfo])
-async def games() -> list[GameInfo]:
+async def games(request: Request) -> list[GameInfo]:
     """The games this server runs: their table rules (each value with its label), bot levels,
-    card sets and contracts."""
+    card sets and contracts; labels, help and card texts in the language of
+    ``Accept-Language`` (en, de, tr, pl)."""
+    lang = request_lang(request)
     out = []
     for name in GAMES:
         try:
             game = load_game(name)
         except ValueError:
             continue
-        out.append(game_info(game))
+        out.append(game_info(game, lang))
     return out
 
 
@@ -127,7 +131,7 @@ async def open_tables(request: Request, response: Response,
     if cursor is not None:
         after = position_of(cursor)
         if after is None:
-            raise HTTPException(422, "cursor: not a cursor of this server (use X-Next-Cursor)")
+            raise HTTPException(422, _("cursor: not a cursor of this server (use X-Next-Cursor)"))
     size = limit or hub.config.tables_page
     tables = sorted((t for t in hub.tables.values() if not t.over),
                     key=lambda t: (t.data.created_at, t.id))
@@ -147,7 +151,7 @@ async def table_info(table_id: str, request: Request) -> TableInfo:
     hub = hub_of(request)
     table = await hub.get(known_id(table_id))
     if table is None:
-        raise HTTPException(404, f"no table {table_id!r}")
+        raise HTTPException(404, _("no table {table}", table=repr(table_id)))
     info = hub.info(table)
     info.rematch = await request.app.state.rematches.link(table)
     hub.release(table)
@@ -216,11 +220,12 @@ async def record(table_id: str, request: Request) -> GameRecord:
     hub = hub_of(request)
     found = await hub.store.run(hub.store.record, known_id(table_id))
     if found is None:
-        raise HTTPException(404, f"no table {table_id!r}")
+        raise HTTPException(404, _("no table {table}", table=repr(table_id)))
     state, rec = found
     if rec is None:
-        raise HTTPException(409, f"table {table_id!r} is {state}: its record is published "
-                                 "when the game is over")
+        raise HTTPException(409, _("table {table_id} is {state}: its record is published when the "
+                                   "game is over",
+                                   table_id=repr(table_id), state=state))
     return GameRecord.model_validate(rec)
 
 

@@ -7,11 +7,12 @@ import logging
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from sqlalchemy.exc import SQLAlchemyError
 
+from ..i18n import _, language
 from .bounds import Sweeper, table_id_ok
 from .connections import Conn
 from .hub import Hub
+from .localize import error
 from .store import secret_hash
-from .table import error
 
 router = APIRouter()
 log = logging.getLogger("kingscourt.server")
@@ -33,7 +34,11 @@ def too_big(text: str, limit: int) -> bool:
 
 
 @router.websocket("/ws/tables/{table_id}")
-async def play(ws: WebSocket, table_id: str, token: str | None = None) -> None:
+async def play(ws: WebSocket, table_id: str, token: str | None = None,
+               lang: str | None = None) -> None:
+    """``lang`` (en, de, tr, pl; anything else: en): the language of every text this
+    connection is sent (refusals, narration); rule ids never change."""
+    lang = language(lang)
     hub: Hub = ws.app.state.hub
     sweeper: Sweeper = ws.app.state.sweeper
     limit: int = hub.config.ws_max_bytes
@@ -45,7 +50,8 @@ async def play(ws: WebSocket, table_id: str, token: str | None = None) -> None:
         await ws.close(CLOSE_TRY_LATER, "the database is unavailable: try again later")
         return
     if table is None:
-        await ws.send_text(error("no-table", f"There is no table {table_id[:32]!r}.")
+        await ws.send_text(error("no-table", _("There is no table {table}.",
+                                               table=repr(table_id[:32])), lang=lang)
                            .model_dump_json())
         await ws.close(CLOSE_NO_TABLE)
         return
@@ -56,12 +62,12 @@ async def play(ws: WebSocket, table_id: str, token: str | None = None) -> None:
             await hub.cluster.refresh(table)
             seat = table.seat_of(token)
         if seat is None:
-            await ws.send_text(error("bad-token", "This token holds no seat at this table.",
-                                     version=table.version).model_dump_json())
+            await ws.send_text(error("bad-token", _("This token holds no seat at this table."),
+                                     version=table.version, lang=lang).model_dump_json())
             await ws.close(CLOSE_BAD_TOKEN)
             hub.release(table)
             return
-    conn = Conn(ws, seat, None if seat is None or token is None else secret_hash(token))
+    conn = Conn(ws, seat, None if seat is None or token is None else secret_hash(token), lang)
     await hub.chat.ready(table)
     if not table.attach(conn):  # refused (the table admits no more spectators): told, closed
         await conn.wait_closed()
@@ -84,8 +90,8 @@ async def play(ws: WebSocket, table_id: str, token: str | None = None) -> None:
                 await conn.drain_and_close(CLOSE_TOO_BIG)
                 break
             if text is None:
-                conn.send(error("bad-message", "Send act messages as JSON text frames.",
-                                version=table.version).model_dump_json())
+                conn.send(error("bad-message", _("Send act messages as JSON text frames."),
+                                version=table.version, lang=conn.lang).model_dump_json())
                 continue
             chat = hub.chat.read(text)
             if chat is not None:

@@ -7,6 +7,7 @@ from typing import Literal
 from fastapi import APIRouter, HTTPException, Query, Request
 from pydantic import TypeAdapter, ValidationError
 
+from ..i18n import _
 from .account_models import RatingEntry
 from .bounds import problems
 from .credentials import by_name
@@ -42,7 +43,7 @@ async def player(name: str, request: Request) -> PlayerStats:
         name = found.who.name if found is not None else name
     rows = await hub.store.run(hub.store.player, name, kind)
     if not rows:
-        raise HTTPException(404, f"no finished game of a player named {name!r}")
+        raise HTTPException(404, _("no finished game of a player named {name}", name=repr(name)))
     by_game = [GameStats.model_validate(r) for r in rows]
     return PlayerStats(name=name, kind=kind, games=sum(g.games for g in by_game),
                        wins=sum(g.wins for g in by_game), kings=sum(g.kings for g in by_game),

@@ -17,6 +17,7 @@ from sqlalchemy import and_, func, select
 
 from ..engine import GAMES
 from ..games.king.contracts import CONTRACTS
+from ..i18n import _
 from .account_models import (
     ContractStats,
     GameRating,
@@ -99,14 +100,15 @@ async def profile(name: str, request: Request) -> Profile:
     hub = hub_of(request)
     found = await hub.store.run(load, hub.store, name)
     if found is None:
-        raise HTTPException(404, f"no account named {name!r}")
+        raise HTTPException(404, _("no account named {name}", name=repr(name)))
     return found
 
 
 async def rated_leaderboard(request: Request, game: str, limit: int) -> list[RatingEntry]:
     """``GET /api/leaderboard?game=...``: see :func:`.ratings.leaderboard`."""
     if game not in GAMES:
-        raise HTTPException(422, f"game: unknown game {game[:32]!r} (known: {', '.join(GAMES)})")
+        raise HTTPException(422, _("game: unknown game {x} (known: {x2})",
+                                   x=repr(game[:32]), x2=', '.join(GAMES)))
     hub = hub_of(request)
     rows: list[dict[str, Any]] = await hub.store.run(leaderboard, hub.store, game, limit)
     return [RatingEntry.model_validate(r) for r in rows]

@@ -41,6 +41,7 @@ from fastapi import APIRouter, Request
 from pydantic import ValidationError
 from sqlalchemy.exc import SQLAlchemyError
 
+from ..i18n import _
 from .hub import Hub, LobbyError
 from .lobby import ERRORS, known_id, refuse
 from .lobby_models import CreateTable, RematchRequest, RematchResult, SeatSpec
@@ -130,16 +131,17 @@ class Rematches:
         hub = self.hub
         table = await hub.get(table_id)
         if table is None:
-            raise LobbyError(f"no table {table_id!r}", 404)
+            raise LobbyError(_("no table {table}", table=repr(table_id)), 404)
         try:
             async with table.lock:
                 seat = table.seat_of(token)
                 if seat is None:
-                    raise LobbyError("bad token: it holds no seat at this table (only a player "
-                                     "of the finished game may ask for a rematch)", 403)
+                    raise LobbyError(_("bad token: it holds no seat at this table (only a player of"
+                                       " the finished game may ask for a rematch)"), 403)
                 if table.status != "over":
-                    raise LobbyError(f"the table is {table.status}: a rematch is offered once "
-                                     "the game is over", 409)
+                    raise LobbyError(_("the table is {status}: a rematch is offered once the game "
+                                       "is over",
+                                       status=table.status), 409)
                 offer = await hub.store.run(load_offer, hub.store, table.id)
                 if offer is None:
                     offer = Offer(secrets.token_urlsafe(6), {}, False)
@@ -179,7 +181,8 @@ class Rematches:
             req = CreateTable(game=table.game.name, rules=dict(table.data.rules), seats=seats,
                               turn_seconds=table.data.turn_seconds)
         except ValidationError as e:
-            raise LobbyError(f"this table cannot be set up again: {e.error_count()} problems", 409) from e
+            raise LobbyError(_("this table cannot be set up again: {x} problems",
+                               x=e.error_count()), 409) from e
         # a player with an account plays the rematch under it (rated, not a guest)
         accounts = {s.seat: s.account_id for s in table.seats
                     if s.kind == "human" and s.taken and s.account_id is not None}

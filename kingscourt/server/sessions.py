@@ -23,6 +23,7 @@ from datetime import timedelta
 from fastapi import APIRouter, HTTPException, Request, Response, status
 from sqlalchemy import delete, select
 
+from ..i18n import _
 from .account_models import Login, Me, name_key
 from .config import ServerConfig
 from .credentials import (
@@ -130,7 +131,7 @@ async def required(request: Request) -> Who:
     """The request's account; 401 when it has none."""
     who = await account_of(request)
     if who is None:
-        raise HTTPException(401, "not logged in: log in first (POST /api/session)")
+        raise HTTPException(401, _("not logged in: log in first (POST /api/session)"))
     return who
 
 
@@ -154,7 +155,7 @@ async def log_in(req: Login, request: Request, response: Response) -> Me:
     found = await svc.store.run(by_name, svc.store, req.name)
     if not await svc.passwords.verify(found.password_hash if found else None, req.password):
         await svc.guard.failed(key, address)
-        raise HTTPException(401, "wrong name or password")
+        raise HTTPException(401, _("wrong name or password"))
     assert found is not None
     secret = secrets.token_urlsafe(32)
     await svc.store.run(open_session, svc.store, found.who.id, secret_hash(secret))

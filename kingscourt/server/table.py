@@ -19,17 +19,20 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable
-from typing import Protocol
+from typing import Any, Protocol
 
 from pydantic import ValidationError
 
 from ..engine import Game, IllegalAction, MalformedAction, State, load_game, make_record, replay
-from ..engine.errors import ReplayError
+from ..engine.errors import ReplayError, turn_text
+from ..games.uchokrola.state import UchoState
+from ..i18n import _, text
 from .bounds import problems
 from .connections import CLOSE_REPLACED, CLOSE_REVOKED, CLOSE_TABLE_FULL, Conn
+from .localize import error, localized
 from .ratings import king_choices, teams_of
 from .store import Finish, Result, Store, TableData, secret_hash
-from .wire import ActMessage, Deadline, ErrorCode, ErrorMessage, SeatPublic, StateMessage, TableStatus
+from .wire import ActMessage, Deadline, ErrorMessage, SeatPublic, StateMessage, TableStatus
 
 log = logging.getLogger("kingscourt.server")
 
@@ -75,9 +78,16 @@ def rebuild(data: TableData) -> tuple[Game, State, Since]:
     return game, state, since
 
 
-def error(code: ErrorCode, message: str, rule: str | None = None,
-          version: int | None = None) -> ErrorMessage:
-    return ErrorMessage(code=code, rule=rule, message=message, version=version)
+def view_in(state: State, seat: int | None, lang: str) -> dict[str, Any]:
+    """``state.view(seat)`` with its texts in ``lang``: the narration and the question of Ucho
+    Króla (card and character names stay as printed); the other games' views hold ids and
+    numbers only, which the client names."""
+    view = state.view(seat)
+    if lang != "en" and "log" in view and isinstance(state, UchoState):
+        own = seat is not None and 0 <= seat < state.n
+        view["log"] = state.log_for(seat if own else None, lang)
+        view["question"] = text(lang, view["question"])
+    return view
 
 
 class LiveTable:
@@ -148,10 +158,12 @@ class LiveTable:
                            guest=s.kind == "human" and s.taken and s.account_id is None)
                 for s in self.seats]
 
-    def state_text(self, seat: int | None, seats: list[SeatPublic] | None = None) -> str:
-        """The ``state`` message for ``seat`` (``None``: spectator): its own view only."""
+    def state_text(self, seat: int | None, seats: list[SeatPublic] | None = None,
+                   lang: str = "en") -> str:
+        """The ``state`` message for ``seat`` (``None``: spectator): its own view only, its
+        texts in ``lang``."""
         return StateMessage(
-            version=self.version, seat=seat, view=self.state.view(seat),
+            version=self.version, seat=seat, view=view_in(self.state, seat, lang),
             seats=self.seats_public() if seats is None else seats,
             deadlines=[Deadline(seat=s, at=t) for s, t in sorted(self.deadlines.items())],
             status=self.status,
@@ -169,11 +181,12 @@ class LiveTable:
         if conn.seat is None:
             if sum(1 for c in self.conns if c.seat is None) >= self.max_spectators:
                 conn.end(CLOSE_TABLE_FULL, error(
-                    "table-full", f"This table admits {self.max_spectators} spectators and has "
-                    "as many: try again later.", version=self.version).model_dump_json())
+                    "table-full", _("This table admits {n} spectators and has as many: try "
+                                    "again later.", n=self.max_spectators),
+                    version=self.version, lang=conn.lang).model_dump_json())
                 return False
             self.conns[conn] = None
-            conn.send(self.state_text(None))
+            conn.send(self.state_text(None, lang=conn.lang))
             return True
         same = [c for c in self.conns if c.token_hash == conn.token_hash]
         for old in same[:max(0, len(same) - self.sockets_per_token + 1)]:
@@ -184,7 +197,7 @@ class LiveTable:
         was_connected = self._connected(conn.seat)
         self.conns[conn] = None
         if was_connected:
-            conn.send(self.state_text(conn.seat))
+            conn.send(self.state_text(conn.seat, lang=conn.lang))
         else:
             self.broadcast()  # the seat shows as connected to everyone
         return True
@@ -200,20 +213,22 @@ class LiveTable:
         for conn in [c for c in self.conns if c.token_hash == token_hash]:
             del self.conns[conn]
             conn.end(CLOSE_REVOKED, error(
-                "bad-token", "This token was revoked: its holder left the seat. Take a seat "
-                "again to play.", version=self.version).model_dump_json(), reason="token revoked")
+                "bad-token", _("This token was revoked: its holder left the seat. Take a seat "
+                               "again to play."), version=self.version, lang=conn.lang
+            ).model_dump_json(), reason="token revoked")
 
     def broadcast(self) -> None:
         """One view per seat to every connection (computed once per seat)."""
         seats = self.seats_public()
-        texts: dict[int | None, str] = {}
+        texts: dict[tuple[int | None, str], str] = {}
         for conn in list(self.conns):
             if conn.closed:
                 continue
-            text = texts.get(conn.seat)
-            if text is None:
-                text = texts[conn.seat] = self.state_text(conn.seat, seats)
-            conn.send(text)
+            key = (conn.seat, conn.lang)
+            message = texts.get(key)
+            if message is None:
+                message = texts[key] = self.state_text(conn.seat, seats, conn.lang)
+            conn.send(message)
 
     # --- the authority pipeline ----------------------------------------------------------
 
@@ -226,23 +241,25 @@ class LiveTable:
             msg = ActMessage.model_validate_json(raw)
         except ValidationError as e:
             where = problems(e.errors(include_url=False, include_input=False))
-            conn.send(error("bad-message", f"Not an act message ({where}). Send "
-                            '{"type": "act", "action": "...", "version": n}.',
-                            version=self.version).model_dump_json())
+            conn.send(error("bad-message", _('Not an act message ({where}). Send {{"type": '
+                                             '"act", "action": "...", "version": n}}.',
+                                             where=where),
+                            version=self.version, lang=conn.lang).model_dump_json())
             return
         # 2. token: a seat token acts for its own seat only; spectators hold none
         if conn.seat is None:
-            conn.send(error("bad-token", "Spectators cannot act: connect with a seat token.",
-                            version=self.version).model_dump_json())
+            conn.send(error("bad-token", _("Spectators cannot act: connect with a seat token."),
+                            version=self.version, lang=conn.lang).model_dump_json())
             return
         if msg.seat is not None and msg.seat != conn.seat:
-            conn.send(error("bad-token", f"This token holds seat {conn.seat}, not seat {msg.seat}.",
-                            version=self.version).model_dump_json())
+            conn.send(error("bad-token", _("This token holds seat {seat}, not seat {other}.",
+                                           seat=conn.seat, other=msg.seat),
+                            version=self.version, lang=conn.lang).model_dump_json())
             return
         # 3. table: the connection was opened on this live table (``no-table`` otherwise)
         refusal = await self.submit(conn.seat, msg.action, msg.version, "human", conn.token_hash)
         if refusal is not None:
-            conn.send(refusal.model_dump_json())
+            conn.send(localized(refusal, conn.lang).model_dump_json())
 
     async def submit(self, seat: int, text: str, version: int, actor: str,
                      token_hash: str | None = None) -> ErrorMessage | None:
@@ -253,16 +270,17 @@ class LiveTable:
             return await self.remote.forward(self, seat, text, version, actor, token_hash)
         async with self.lock:
             if token_hash is not None and self.seats[seat].token_hash != token_hash:
-                return error("bad-token", "This token no longer holds the seat: its holder left.",
+                return error("bad-token", _("This token no longer holds the seat: its holder left."),
                              version=self.version)
             state = self.state
             # 4. not over (nor abandoned)
             if self.over:
-                return error("game-over", "The game is over.", "game-over", self.version)
+                return error("game-over", _("The game is over."), "game-over", self.version)
             # the waiting room: no move before every seat is taken or the host starts
             if self.waiting:
-                return error("not-your-turn", "The table is waiting for its players: the game "
-                             "starts once every seat is taken or the host starts it.", "waiting",
+                return error("not-your-turn", _("The table is waiting for its players: the game "
+                                                "starts once every seat is taken or the host "
+                                                "starts it."), "waiting",
                              self.version)
             # 5. seat to move
             movers = state.to_move()
@@ -271,23 +289,24 @@ class LiveTable:
             # 6. version: the action answers the seat's present decision
             opened = self.since.at.get(seat, self.version)
             if not opened <= version <= self.version:
-                return error("stale-version", f"Your action answers version {version}, but the "
-                             f"table is at version {self.version}: look at the new state and "
-                             "act again.", None, self.version)
+                return error("stale-version", _("Your action answers version {version}, but the "
+                                                "table is at version {now}: look at the new "
+                                                "state and act again.", version=version,
+                                                now=self.version), None, self.version)
             # 7. legality: the engine's own check, its rule id and message
             try:
                 action = self.game.parse_action(text)
                 violation = state.check(seat, action)
             except MalformedAction as e:
-                return error("illegal-action", e.message, "malformed-action", self.version)
+                return error("illegal-action", e.template, "malformed-action", self.version)
             if violation is not None:
-                return error("illegal-action", violation.message, violation.rule, self.version)
+                return error("illegal-action", violation.text, violation.rule, self.version)
             # 8. apply, on a copy: the table changes only once the action is stored
             after = state.clone()
             try:
                 after.apply(seat, action)
             except IllegalAction as e:
-                return error("illegal-action", e.message, e.rule, self.version)
+                return error("illegal-action", e.violation.text, e.rule, self.version)
             new_version = self.version + 1
             finish = self._finish(after) if after.is_over() else None
             # 9. persist: commit the action row (and the finished game) before anyone is told
@@ -296,8 +315,8 @@ class LiveTable:
                                      actor, finish, self.fence)
             except Exception:
                 log.exception("table %s: action %d not stored", self.id, new_version)
-                return error("not-stored", "The action could not be stored; nothing changed. "
-                             "Try again.", None, self.version)
+                return error("not-stored", _("The action could not be stored; nothing changed. "
+                                             "Try again."), None, self.version)
             self.state = after
             self.version = new_version
             self.data.actions.append((seat, str(action)))
@@ -315,10 +334,8 @@ class LiveTable:
         except MalformedAction:
             v = None
         if v is not None and v.rule in TURN_RULES:
-            return error("not-your-turn", v.message, v.rule, self.version)
-        who = ", ".join(f"seat {s + 1}" for s in movers)  # read by people: seats from 1
-        return error("not-your-turn", f"It is not your turn (seat {seat + 1}): {who} to move.",
-                     "not-your-turn", self.version)
+            return error("not-your-turn", v.text, v.rule, self.version)
+        return error("not-your-turn", turn_text(seat, movers), "not-your-turn", self.version)
 
     def _finish(self, state: State) -> Finish:
         """What is stored with the last action: the record, scores and each named seat's result."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 
 #: A table's public status: ``waiting`` until every human seat is taken or the host starts it.
 TableStatus = Literal["waiting", "playing", "over", "abandoned"]
@@ -98,8 +98,11 @@ class ErrorMessage(BaseModel):
     type: Literal["error"] = "error"
     code: ErrorCode
     rule: str | None = None
-    message: str
+    message: str = Field(description="why, in the connection's language (``?lang=``); "
+                         "``rule`` is the same in every language")
     version: int | None = None
+    #: the message's template (kingscourt.i18n), to say it in another language; not sent
+    _text: Any = PrivateAttr(default=None)
 
 
 class RematchOffer(BaseModel):

@@ -1,10 +1,54 @@
 """Terminal clients, one module per game, each with
 ``play(*, seat, bots, players, seed, options, console)`` (``seat`` is the engine's, from 0;
-what the clients print counts seats from 1, as people do)."""
+what the clients print counts seats from 1, as people do).
+
+They speak the language of ``kingscourt play --lang`` (or ``KINGSCOURT_LANG``): :func:`T_`
+marks and renders a text of their own, :func:`tx` renders one the engine made (a refusal, a
+rule label); card and character names stay as printed."""
 
 from __future__ import annotations
 
+import contextlib
+import os
+from collections.abc import Iterator
+from contextvars import ContextVar
 from typing import Any
+
+from ..i18n import DEFAULT, Msg, language
+from ..i18n import text as _text
+
+#: the environment variable that chooses the terminal's language where --lang is not given
+LANG_ENV = "KINGSCOURT_LANG"
+_LANG: ContextVar[str] = ContextVar("kingscourt_terminal_lang", default=DEFAULT)
+
+
+def choose_language(lang: str | None) -> str:
+    """``lang`` if given, else ``KINGSCOURT_LANG``, else English (anything unknown: English)."""
+    return language(lang if lang else os.environ.get(LANG_ENV))
+
+
+@contextlib.contextmanager
+def speaking(lang: str | None) -> Iterator[str]:
+    """Within the block the terminal speaks :func:`choose_language` of ``lang``."""
+    token = _LANG.set(choose_language(lang))
+    try:
+        yield _LANG.get()
+    finally:
+        _LANG.reset(token)
+
+
+def current_language() -> str:
+    return _LANG.get()
+
+
+def tx(message: str | Msg) -> str:
+    """``message`` in the terminal's language."""
+    return _text(_LANG.get(), message)
+
+
+def T_(template: str, /, **params: object) -> str:
+    """A text of the terminal's own, marked for extraction, in the terminal's language."""
+    return Msg(template, params or None).render(_LANG.get())
 
 
 def value_words(rule: dict[str, Any], value: Any) -> str:
@@ -14,4 +58,4 @@ def value_words(rule: dict[str, Any], value: Any) -> str:
     for choice, label in zip(choices, labels, strict=False):
         if choice == value and type(choice) is type(value):
             return str(label)
-    return "on" if value is True else "off" if value is False else str(value)
+    return tx("on") if value is True else tx("off") if value is False else str(value)

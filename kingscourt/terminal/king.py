@@ -24,13 +24,14 @@ from ..engine import JSON, IllegalAction, MalformedAction, describe
 from ..games.king.cards import RANKS
 from ..games.king.contracts import CONTRACT_OF_ID, CONTRACTS
 from ..games.king.rules import KingRules
-from . import value_words
+from ..i18n import N_
+from . import T_, current_language, tx, value_words
 
 SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 COLOUR = {"S": "white", "H": "red", "D": "red", "C": "white"}
-HELP = ("Enter a card (QS or play QS), a contract as listed (trump S) or the number of a "
-        "legal action. "
-        "t: tables  l: last trick  c: card counter  r: table rules  ?: help  q: quit")
+HELP = N_("Enter a card (QS or play QS), a contract as listed (trump S) or the number of a "
+          "legal action. t: tables  l: last trick  c: card counter  r: table rules  ?: help  "
+          "q: quit")
 
 
 def card_text(card: str) -> Text:
@@ -41,12 +42,12 @@ def card_text(card: str) -> Text:
 def contract_label(contract: str | None, trump: str | None) -> str:
     if contract is None:
         return "—"
-    name = CONTRACTS[CONTRACT_OF_ID[contract]].name
+    name = tx(CONTRACTS[CONTRACT_OF_ID[contract]].name)
     return f"{name} {SYMBOL[trump]}" if trump else name
 
 
 def seat_name(seat: int, me: int) -> str:
-    return "You" if seat == me else f"Seat {seat + 1}"  # people count seats from 1
+    return T_("You") if seat == me else T_("Seat {seat}", seat=seat + 1)  # counted from 1
 
 
 def winning(trick: JSON, trump: str | None) -> tuple[int, str] | None:
@@ -85,17 +86,17 @@ class KingTerminal:
         return line
 
     def open_trick_line(self, view: JSON) -> Text:
-        line = self.trick_line(view["trick"], "Trick")
+        line = self.trick_line(view["trick"], T_("Trick"))
         best = winning(view["trick"], view["trump"])
         if best is not None:
-            line.append("winning: ", style="italic")
+            line.append(T_("winning: "), style="italic")
             line.append_text(card_text(best[1]))
             line.append(f" ({seat_name(best[0], self.seat)})", style="italic")
         return line
 
     def hand_line(self, view: JSON) -> Text:
         legal_cards = {a.split()[1] for a in view["legal"] if a.startswith("play ")}
-        line = Text("Your hand: ")
+        line = Text(T_("Your hand: "))
         for suit in "SHDC":
             cards = [c for c in view["hand"] if c[1] == suit]
             if not cards:
@@ -112,13 +113,14 @@ class KingTerminal:
         return line
 
     def status(self, view: JSON) -> None:
-        open_pen = ", ".join(f"{CONTRACTS[CONTRACT_OF_ID[k]].name} ×{n}"
+        open_pen = ", ".join(f"{tx(CONTRACTS[CONTRACT_OF_ID[k]].name)} ×{n}"
                              for k, n in view["open_contracts"].items() if n > 0 and k != "trump")
         header = Text.assemble(
-            (f"Deal {view['deal']}/{view['deals']}  ", "bold"),
-            f"Contract: {contract_label(view['contract'], view['trump'])}  ",
-            f"(chosen by {seat_name(view['chooser'], self.seat)})\n",
-            (f"Open: {open_pen or '—'}; trump ×{view['open_contracts']['trump']}", "dim"),
+            (T_("Deal {deal}/{deals}", deal=view["deal"], deals=view["deals"]) + "  ", "bold"),
+            T_("Contract: {contract}", contract=contract_label(view["contract"], view["trump"]))
+            + "  ", T_("(chosen by {who})", who=seat_name(view["chooser"], self.seat)) + "\n",
+            (T_("Open: {contracts}; trump ×{n}", contracts=open_pen or "—",
+                n=view["open_contracts"]["trump"]), "dim"),
         )
         scores = "  ".join(f"{seat_name(s, self.seat)} {p:+d}"
                            for s, p in enumerate(view["scores"]))
@@ -128,33 +130,35 @@ class KingTerminal:
         body.append_text(header)
         points = "  ".join(f"{seat_name(s, self.seat)} {p:+d}"
                            for s, p in enumerate(view["deal_points"]))
-        body.append(f"\nScores: {scores}\nTricks this deal: {taken}\n"
-                    f"Points this deal: {points}\n")
+        body.append("\n" + T_("Scores: {scores}", scores=scores) + "\n"
+                    + T_("Tricks this deal: {tricks}", tricks=taken) + "\n"
+                    + T_("Points this deal: {points}", points=points) + "\n")
         body.append_text(self.open_trick_line(view))
         body.append("\n")
         body.append_text(self.hand_line(view))
         self.console.print(Panel(body, title="King", expand=False))
 
     def tables(self, view: JSON) -> None:
-        table = Table(title="Choices and scores")
-        table.add_column("Deal", justify="right")
-        table.add_column("Chooser")
-        table.add_column("Contract")
+        table = Table(title=T_("Choices and scores"))
+        table.add_column(T_("Deal"), justify="right")
+        table.add_column(T_("Chooser"))
+        table.add_column(T_("Contract"))
         for s in range(4):
             table.add_column(seat_name(s, self.seat), justify="right")
         for row in view["score_table"]:
             table.add_row(str(row["deal"]), seat_name(row["chooser"], self.seat),
                           contract_label(row["contract"], row["trump"]),
                           *(f"{p:+d}" for p in row["points"]))
-        table.add_row("", "", "Total", *(f"{p:+d}" for p in view["scores"]), style="bold")
+        table.add_row("", "", T_("Total"), *(f"{p:+d}" for p in view["scores"]), style="bold")
         self.console.print(table)
         if view.get("quota_left"):
-            left = "  ".join(f"{seat_name(s, self.seat)}: {p} penalty, {t} trump"
+            left = "  ".join(T_("{who}: {penalty} penalty, {trump} trump",
+                                who=seat_name(s, self.seat), penalty=p, trump=t)
                              for s, (p, t) in enumerate(view["quota_left"]))
-            self.console.print(f"Still to choose — {left}")
+            self.console.print(T_("Still to choose — {left}", left=left))
 
     def counter(self, view: JSON) -> None:
-        line = Text("Played this deal: ")
+        line = Text(T_("Played this deal: "))
         for suit in "SHDC":
             cards = [c for c in view["played"] if c[1] == suit]
             line.append(f"{SYMBOL[suit]} {len(cards)}: ")
@@ -166,26 +170,32 @@ class KingTerminal:
 
     def rules(self, view: JSON) -> None:
         for r in describe(KingRules):
-            self.console.print(f"[bold]{r['label']}[/bold]: {value_words(r, view['rules'][r['name']])} — "
-                               f"{r['help']}")
+            self.console.print(f"[bold]{tx(r['label'])}[/bold]: "
+                               f"{tx(value_words(r, view['rules'][r['name']]))} — {tx(r['help'])}")
 
     # ------------------------------------------------------------ events
     def show_events(self, events: list[kingscourt.Event]) -> None:
         for e in events:
             who = seat_name(e.seat, self.seat) if e.seat is not None else ""
             if e.kind == "chosen":
-                self.console.print(f"{who} chooses {contract_label(e.data['contract'], e.data['trump'])}.")
+                self.console.print(T_("{who} chooses {contract}.", who=who, contract=contract_label(
+                    e.data["contract"], e.data["trump"])))
             elif e.kind == "played" and e.seat != self.seat:
-                self.console.print(Text.assemble(f"{who} plays ", card_text(e.data["card"])))
+                self.console.print(Text.assemble(T_("{who} plays ", who=who),
+                                                 card_text(e.data["card"])))
             elif e.kind == "trick":
-                self.console.print(f"[italic]{who} take{'' if who == 'You' else 's'} the trick.[/italic]")
+                said = (T_("You take the trick.") if e.seat == self.seat else
+                        T_("{who} takes the trick.", who=who))
+                self.console.print(f"[italic]{said}[/italic]")
             elif e.kind == "deal-scored":
                 pts = "  ".join(f"{seat_name(s, self.seat)} {p:+d}"
                                 for s, p in enumerate(e.data["points"]))
-                self.console.print(Panel(f"Deal {e.data['deal']} scored: {pts}", expand=False))
+                self.console.print(Panel(T_("Deal {deal} scored: {points}", deal=e.data["deal"],
+                                            points=pts), expand=False))
             elif e.kind == "king":
-                self.console.print(Panel(Text(f"♔  KING!  {who} took {e.data['tricks']} tricks "
-                                              f"in deal {e.data['deal']}!  ♔",
+                self.console.print(Panel(Text(T_("♔  KING!  {who} took {n} tricks in deal "
+                                                 "{deal}!  ♔", who=who, n=e.data["tricks"],
+                                                 deal=e.data["deal"]),
                                               style="bold yellow", justify="center"),
                                          border_style="yellow"))
             elif e.kind == "game-over":
@@ -196,7 +206,7 @@ class KingTerminal:
         legal: list[str] = view["legal"]
         self.status(view)
         if view["phase"] == "choose":
-            self.console.print("[bold]Choose the contract:[/bold]")
+            self.console.print("[bold]" + T_("Choose the contract:") + "[/bold]")
         options = "  ".join(f"[cyan]{i}[/cyan]:{a.removeprefix('play ').removeprefix('choose ')}"
                             for i, a in enumerate(legal, 1))
         self.console.print(options)
@@ -205,13 +215,13 @@ class KingTerminal:
             if raw in ("q", "quit", "exit"):
                 return None
             if raw in ("?", "h", "help"):
-                self.console.print(HELP)
+                self.console.print(tx(HELP))
                 continue
             if raw == "t":
                 self.tables(view)
                 continue
             if raw == "l":
-                self.console.print(self.trick_line(view["last_trick"], "Last trick"))
+                self.console.print(self.trick_line(view["last_trick"], T_("Last trick")))
                 continue
             if raw == "c":
                 self.counter(view)
@@ -240,8 +250,10 @@ def play(*, seat: int, bots: str, players: int | None, seed: int | None, options
     bot_of = {s: kingscourt.bots.load_for_people(bots, game, seed=(seed or 0) * 10 + s)
               for s in range(4) if s != seat}
     ui = KingTerminal(console, seat, input_fn or console.input)
-    console.print(Panel(f"King — {game.rules.deals} deals, you are [bold]You[/bold] (seat "
-                        f"{seat + 1}); bots: {bots}. {HELP}", expand=False))
+    you = "[bold]" + T_("You") + "[/bold]"
+    console.print(Panel(T_("King — {deals} deals, you are {you} (seat {seat}); bots: {bots}.",
+                           deals=game.rules.deals, you=you, seat=seat + 1, bots=bots)
+                        + " " + tx(HELP), expand=False))
     while not state.is_over():
         mover = state.to_move()[0]
         view = state.view(mover)
@@ -252,18 +264,20 @@ def play(*, seat: int, bots: str, players: int | None, seed: int | None, options
         while True:
             action = ui.ask(view)
             if action is None:
-                console.print("Bye.")
+                console.print(T_("Bye."))
                 return state
             try:
                 events = state.apply(seat, action)
                 break
             except IllegalAction as e:
-                console.print(f"[red]{e.message}[/red] [dim]({e.rule})[/dim]")
+                console.print(f"[red]{e.violation.say(current_language())}[/red] "
+                              f"[dim]({e.rule})[/dim]")
             except MalformedAction as e:
-                console.print(f"[red]{e.message}[/red]")
+                console.print(f"[red]{e.say(current_language())}[/red]")
         ui.show_events(events)
     final = state.view(seat)
     ui.tables(final)
     winners = ", ".join(seat_name(s, seat) for s in final["winners"])
-    console.print(Panel(f"Game over. Winner: {winners}", style="bold", expand=False))
+    console.print(Panel(T_("Game over. Winner: {winners}", winners=winners), style="bold",
+                        expand=False))
     return state

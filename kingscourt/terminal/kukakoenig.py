@@ -20,6 +20,8 @@ from .. import bots as bot_levels
 from ..engine import JSON, Event, load_game
 from ..games.kukakoenig.cards import TYPE_OF_NAME, TYPES, Category
 from ..games.kukakoenig.scoring import KEYS
+from ..i18n import N_, P_
+from . import T_, current_language, tx
 
 STYLE = {
     Category.KING: "bold yellow",
@@ -31,32 +33,37 @@ STYLE = {
     Category.FARMHOUSE: "green",
     Category.ANIMAL: "cyan",
 }
-SHEET_LABELS = {"kings": "Kings", "churches": "Churches", "victory_points": "Victory points",
-                "knights": "Knights", "animals": "Animals", "farms": "Farmer & co.",
-                "total": "Total"}
-RETURNED = ", ".join(t.label.lower() for t in TYPES if not t.kept)
-KEPT = ", ".join(t.label.lower() for t in TYPES if t.kept)
-HELP = [
-    "[bold]Ku-Ka-König[/bold] — each call, every player picks a row at the same moment.",
-    "Alone on a row, you take all its cards. On the same row as someone else, its outermost "
-    "card (the last one listed) goes to the box, and all colliders pick again together among "
-    "the rows that still hold cards. If two or more must pick again and at most one row holds "
-    "cards, the round ends and they get nothing.",
-    "After each round the rows are topped up to three, row 1 first. The first scoring comes "
-    "after the first round in which someone holds 13 or more cards; then the red-cross cards "
-    f"({RETURNED}) go back to the box, the others ({KEPT}) stay.",
-    "When the pile runs out, the next round is the last (if the pile cannot fill the rows, "
-    "the box is shuffled to complete them); then the second scoring. Most points in all wins.",
-    "Scoring: kings 0/1/4/9/16/25/36 (1 to 7 kings); most churches 10; victory points as "
-    "printed; knights 1 each, 2 each for the most; animals per kind 1/3/6/10/15; farmer and "
-    "farmer's wife 7, with a farmhouse 14.",
-    "Type a row number (or `row 3`), `?` for this help, `q` to quit.",
-]
+SHEET_LABELS = {"kings": N_("Kings"), "churches": N_("Churches"),
+                "victory_points": N_("Victory points"), "knights": N_("Knights"),
+                "animals": N_("Animals"), "farms": N_("Farmer & co."), "total": N_("Total")}
+def help_text() -> list[str]:
+    """The rules in short, in the terminal's language."""
+    returned = ", ".join(tx(t.label).lower() for t in TYPES if not t.kept)
+    kept = ", ".join(tx(t.label).lower() for t in TYPES if t.kept)
+    return [
+        "[bold]Ku-Ka-König[/bold] — " + T_("each call, every player picks a row at the same "
+                                           "moment."),
+        T_("Alone on a row, you take all its cards. On the same row as someone else, its "
+           "outermost card (the last one listed) goes to the box, and all colliders pick again "
+           "together among the rows that still hold cards. If two or more must pick again and "
+           "at most one row holds cards, the round ends and they get nothing."),
+        T_("After each round the rows are topped up to three, row 1 first. The first scoring "
+           "comes after the first round in which someone holds 13 or more cards; then the "
+           "red-cross cards ({returned}) go back to the box, the others ({kept}) stay.",
+           returned=returned, kept=kept),
+        T_("When the pile runs out, the next round is the last (if the pile cannot fill the "
+           "rows, the box is shuffled to complete them); then the second scoring. Most points "
+           "in all wins."),
+        T_("Scoring: kings 0/1/4/9/16/25/36 (1 to 7 kings); most churches 10; victory points "
+           "as printed; knights 1 each, 2 each for the most; animals per kind 1/3/6/10/15; "
+           "farmer and farmer's wife 7, with a farmhouse 14."),
+        T_("Type a row number (or `row 3`), `?` for this help, `q` to quit."),
+    ]
 
 
 def card(name: str) -> str:
     t = TYPE_OF_NAME[name]
-    return f"[{STYLE[t.category]}]{name}[/]"
+    return f"[{STYLE[t.category]}]{tx(t.label)}[/]"
 
 
 def cards(names: Sequence[str]) -> str:
@@ -65,7 +72,7 @@ def cards(names: Sequence[str]) -> str:
 
 def grouped(names: Sequence[str]) -> str:
     if not names:
-        return "[dim]nothing yet[/dim]"
+        return "[dim]" + T_("nothing yet") + "[/dim]"
     counted = Counter(names)
     return " ".join(card(n) + (f"×{k}" if k > 1 else "") for n, k in counted.items())
 
@@ -75,7 +82,8 @@ class Seats:
 
     def __init__(self, you: int, players: int) -> None:
         self.you = you
-        self.names = [("You" if s == you else f"Bot {s + 1}") for s in range(players)]
+        self.names = [(T_("You") if s == you else T_("Bot {seat}", seat=s + 1))
+                      for s in range(players)]
 
     def who(self, seats: Sequence[int]) -> str:
         return ", ".join(self.names[s] for s in seats)
@@ -86,39 +94,43 @@ class Seats:
 
 
 def show_table(console: Console, view: JSON, names: Seats) -> None:
-    last = " — [bold red]last round[/bold red]" if view["last_round"] else ""
-    console.rule(f"Round {view['round']} · half {view['half']}{last}")
+    last = " — [bold red]" + T_("last round") + "[/bold red]" if view["last_round"] else ""
+    console.rule(T_("Round {round} · half {half}", round=view["round"], half=view["half"])
+                 + last)
     rows = Table(show_header=True, header_style="bold", box=None, padding=(0, 2))
-    rows.add_column("row", justify="right")
-    rows.add_column("cards (outermost last)")
+    rows.add_column(T_("row"), justify="right")
+    rows.add_column(T_("cards (outermost last)"))
     for i, r in enumerate(view["rows"]):
         taken = view["received"]
         owner = [s for s, got in enumerate(taken) if got == i + 1]
-        note = f"[dim]taken by {names.who(owner)}[/dim]" if owner else cards(r)
+        note = ("[dim]" + T_("taken by {who}", who=names.who(owner)) + "[/dim]" if owner
+                else cards(r))
         rows.add_row(str(i + 1), note)
     console.print(rows)
-    console.print(f"[dim]Pile: {view['pile']} cards · box: {len(view['box'])} face up, "
-                  f"{view['box_unseen']} unseen[/dim]")
+    said = T_("Pile: {pile} cards · box: {up} face up, {unseen} unseen", pile=view["pile"],
+              up=len(view["box"]), unseen=view["box_unseen"])
+    console.print(f"[dim]{said}[/dim]")
     coll = Table(show_header=True, header_style="bold", box=None, padding=(0, 2))
-    coll.add_column("player")
-    coll.add_column("cards", justify="right")
-    coll.add_column("collection")
-    coll.add_column("points", justify="right")
+    coll.add_column(T_("player"))
+    coll.add_column(T_("cards"), justify="right")
+    coll.add_column(T_("collection"))
+    coll.add_column(T_("points"), justify="right")
     for s, c in enumerate(view["collections"]):
         coll.add_row(names.names[s], str(len(c)), grouped(c), str(view["scores"][s]))
     console.print(coll)
 
 
 def show_sheet(console: Console, entry: JSON, names: Seats) -> None:
-    title = {"first": "First scoring", "second": "Second scoring",
-             "final": "Scoring"}.get(entry["name"], entry["name"])
-    sheet = Table(title=f"{title} (after round {entry['round']})", header_style="bold")
+    title = {"first": T_("First scoring"), "second": T_("Second scoring"),
+             "final": T_("Scoring")}.get(entry["name"], entry["name"])
+    sheet = Table(title=T_("{title} (after round {round})", title=title, round=entry["round"]),
+                  header_style="bold")
     sheet.add_column("")
     for n in names.names:
         sheet.add_column(n, justify="right")
     for key in KEYS:
         style = "bold" if key == "total" else ""
-        sheet.add_row(SHEET_LABELS[key], *(str(s[key]) for s in entry["sheets"]), style=style)
+        sheet.add_row(tx(SHEET_LABELS[key]), *(str(s[key]) for s in entry["sheets"]), style=style)
     console.print(sheet)
 
 
@@ -139,28 +151,32 @@ def show_events(console: Console, events: Sequence[Event], names: Seats, delay: 
                                             for p in d["picks"]))
         elif e.kind == "take":
             taker = [e.seat] if e.seat is not None else []
-            console.print(f"  {names.who(taker)} {names.verb(taker, 'take')} row {d['row']}: "
-                          f"{cards(d['cards'])}")
+            said = (T_("You take row {row}:", row=d["row"]) if taker == [names.you] else
+                    T_("{who} takes row {row}:", who=names.who(taker), row=d["row"]))
+            console.print(f"  {said} {cards(d['cards'])}")
         elif e.kind == "collision":
-            console.print(f"  [red]Collision on row {d['row']}[/red] ({names.who(d['seats'])}): "
-                          f"{card(d['burnt'])} goes to the box, {d['left']} left.")
+            said = T_("{card} goes to the box, {n} left.", card=card(d["burnt"]), n=d["left"])
+            console.print("  [red]" + T_("Collision on row {row}", row=d["row"]) + "[/red] "
+                          f"({names.who(d['seats'])}): {said}")
         elif e.kind == "empty-handed":
-            console.print(f"  [red]Cards are left in one row at most:[/red] "
-                          f"{names.who(d['seats'])} come away empty-handed.")
+            console.print("  [red]" + T_("Cards are left in one row at most:") + "[/red] "
+                          + T_("{who} come away empty-handed.", who=names.who(d["seats"])))
         elif e.kind == "refill" and d["rows"]:
-            console.print("  [dim]Rows topped up: " + ", ".join(
-                f"row {r['row']} +{len(r['cards'])}" for r in d["rows"]) + "[/dim]")
+            console.print("  [dim]" + T_("Rows topped up: {rows}", rows=", ".join(
+                T_("row {row} +{n}", row=r["row"], n=len(r["cards"])) for r in d["rows"]))
+                + "[/dim]")
         elif e.kind == "box-shuffled":
-            console.print(f"  The pile ran out: the box ({d['cards']} cards) is shuffled "
-                          "to complete the rows.")
+            console.print("  " + T_("The pile ran out: the box ({n} cards) is shuffled to "
+                                    "complete the rows.", n=d["cards"]))
         elif e.kind == "last-round":
-            console.print("  [bold red]The draw pile is empty: the next round is the last.[/]")
+            console.print("  [bold red]" + T_("The draw pile is empty: the next round is the "
+                                                "last.") + "[/]")
         elif e.kind == "scoring":
             show_sheet(console, d, names)
         elif e.kind == "returned":
             back = sum(len(c) for c in d["cards"])
-            console.print(f"  The red-cross cards ({back}) go back to the box; kings, knights "
-                          "and animals stay.")
+            console.print("  " + T_("The red-cross cards ({n}) go back to the box; kings, "
+                                    "knights and animals stay.", n=back))
 
 
 def ask(console: Console, view: JSON) -> str | None:
@@ -169,20 +185,21 @@ def ask(console: Console, view: JSON) -> str | None:
     open_rows = ", ".join(a.split()[1] for a in legal)
     while True:
         try:
-            answer = console.input(f"[bold]Your row[/bold] ({open_rows}; ? help, q quit): ")
+            answer = console.input("[bold]" + T_("Your row") + "[/bold] "
+                                   + T_("({rows}; ? help, q quit): ", rows=open_rows))
         except EOFError:
             return None
         answer = answer.strip().lower()
         if answer in ("q", "quit", "exit"):
             return None
         if answer in ("?", "h", "help"):
-            for paragraph in HELP:
+            for paragraph in help_text():
                 console.print(paragraph)
             continue
         text = f"row {answer}" if answer.isdigit() else answer
         if text in legal:
             return text
-        console.print(f"[red]Pick one of the rows {open_rows}.[/red]")
+        console.print("[red]" + T_("Pick one of the rows {rows}.", rows=open_rows) + "[/red]")
 
 
 def play(*, seat: int = 0, bots: str = "basic", players: int | None = None,
@@ -199,8 +216,9 @@ def play(*, seat: int = 0, bots: str = "basic", players: int | None = None,
               for s in range(players) if s != seat}
     delay = 0.35 if console.is_terminal and sys.stdin.isatty() else 0.0
     names = Seats(seat, players)
-    console.print(f"[bold]Ku-Ka-König[/bold] — {players} players, you are seat {seat + 1} "
-                  f"against {bots} bots. Type ? for the rules.")
+    console.print("[bold]Ku-Ka-König[/bold] — " + T_(
+        "{players} players, you are seat {seat} against {bots} bots. Type ? for the rules.",
+        players=players, seat=seat + 1, bots=bots))
     while not state.is_over():
         movers = state.to_move()
         view = state.view(seat)
@@ -208,16 +226,16 @@ def play(*, seat: int = 0, bots: str = "basic", players: int | None = None,
             show_table(console, view, names)
             mine = ask(console, view)
             if mine is None:
-                console.print("You leave the table.")
+                console.print(T_("You leave the table."))
                 return
         else:
-            console.print(f"[dim]{names.who(movers)} pick again…[/dim]")
+            console.print("[dim]" + T_("{who} pick again…", who=names.who(movers)) + "[/dim]")
             mine = None
         # Each bot picks from its own view: it shows *that* you picked, never which row.
         picks = [(s, others[s].choose(state.view(s))) for s in movers if s != seat]
         ready = [s for s, _ in picks]
         if ready:
-            console.print(f"[dim]{names.who(ready)}: ready.[/dim]")
+            console.print("[dim]" + T_("{who}: ready.", who=names.who(ready)) + "[/dim]")
         if mine is not None:
             picks.append((seat, mine))
         events: list[Event] = []
@@ -230,15 +248,20 @@ def play(*, seat: int = 0, bots: str = "basic", players: int | None = None,
 def show_result(console: Console, view: JSON, names: Seats) -> None:
     """The end: the table as it was left, the scorings side by side and the winners."""
     show_table(console, view, names)
-    totals = Table(title="Result", header_style="bold")
+    totals = Table(title=T_("Result"), header_style="bold")
     totals.add_column("")
     for n in names.names:
         totals.add_column(n, justify="right")
     for entry in view["scorings"]:
-        totals.add_row(f"{entry['name'].capitalize()} scoring",
+        label = {"first": T_("First scoring"), "second": T_("Second scoring")}.get(
+            entry["name"], T_("Scoring"))
+        totals.add_row(label,
                        *(str(s["total"]) for s in entry["sheets"]))
-    totals.add_row("Total", *(str(v) for v in view["scores"]), style="bold")
+    totals.add_row(T_("Total"), *(str(v) for v in view["scores"]), style="bold")
     console.print(totals)
     w = view["winners"]
-    console.rule(f"[bold]Game over — {names.who(w)} {names.verb(w, 'win')} with "
-                 f"{max(view['scores'])} points[/bold]")
+    said = (T_("Game over — You win with {n} points", n=max(view["scores"]))
+            if w == [names.you] else
+            P_("Game over — {who} wins with {n} points", "Game over — {who} win with {n} points",
+               len(w), who=names.who(w), n=max(view["scores"])).render(current_language()))
+    console.rule(f"[bold]{said}[/bold]")

@@ -19,7 +19,8 @@ from rich.text import Text
 from .. import bots as bot_levels
 from ..engine import JSON, IllegalAction, MalformedAction, load_game
 from ..games.uchokrola import UchoGame
-from . import value_words
+from ..i18n import N_, P_, _
+from . import T_, current_language, tx, value_words
 
 KIND_STYLE = {"buffoonery": "blue", "intrigue": "red", "special": "green", "ucho": "yellow"}
 
@@ -41,14 +42,15 @@ def _cards(names: list[str], kinds: dict[str, str]) -> Text:
     return out
 
 
-def _plural(n: int, word: str = "card") -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+def _plural(n: int) -> str:
+    return P_("{n} card", "{n} cards", n, n=n).render(current_language())
 
 
 def _who(view: JSON, seat: int) -> str:
     """A seat as the table knows it: its character and number (from 1)."""
     chars = view["characters"][seat]
-    return f"{chars[0]} (seat {seat + 1})" if chars else f"seat {seat + 1}"
+    return (T_("{character} (seat {seat})", character=chars[0], seat=seat + 1) if chars
+            else T_("seat {seat}", seat=seat + 1))
 
 
 #: where the notation writes a seat: ``-> 2``, ``from 2:1`` / ``at 2:1``, ``look at
@@ -76,25 +78,28 @@ def typed(text: str, players: int) -> str:
         number = m.group(2)
         if re.fullmatch(r"[1-9][0-9]*", number) is None:
             if number == "0":
-                raise MalformedAction(text, f"there is no seat 0: the seats are 1 to {players}")
+                raise MalformedAction(text, _("there is no seat 0: the seats are 1 to {n}",
+                                              n=players))
             return text
         if int(number) > players:
-            raise MalformedAction(text, f"there is no seat {number}: the seats are 1 to {players}")
+            raise MalformedAction(text, _("there is no seat {seat}: the seats are 1 to {n}",
+                                          seat=number, n=players))
         return text[:m.start(2)] + str(int(number) - 1) + text[m.end(2):]
     return text
 
 
 def _title(view: JSON) -> str:
     if view["turn_number"] < 1:
-        return "Ucho Króla — choosing characters"  # no turn has begun yet
-    return f"Ucho Króla — turn {view['turn_number']}"
+        return T_("Ucho Króla — choosing characters")  # no turn has begun yet
+    return T_("Ucho Króla — turn {n}", n=view["turn_number"])
 
 
 def render(view: JSON, kinds: dict[str, str], console: Console) -> None:
     """The table as ``view`` shows it."""
     me = view["seat"]
     table = Table(title=_title(view), show_lines=False)
-    for column in ("seat", "character", "hand", "displayed (oldest first)", "prestige"):
+    for column in (T_("seat"), T_("character"), T_("hand"), T_("displayed (oldest first)"),
+                   T_("prestige")):
         table.add_column(column)
     for s in range(view["players"]):
         chars = view["characters"][s]
@@ -106,24 +111,26 @@ def render(view: JSON, kinds: dict[str, str], console: Console) -> None:
             marks += " ★"
         pile = _plural(view["prestige_sizes"][s])
         if view["announced"] is not None:
-            pile += f" (announced {view['announced'][s]})"
+            pile += " " + T_("(announced {n})", n=view["announced"][s])
         if s == me:
-            who = f"[bold]{who} (you)[/bold]"
+            who = "[bold]" + T_("{who} (you)", who=who) + "[/bold]"
         table.add_row(marks, who, str(view["hand_sizes"][s]),
                       _cards(view["displays"][s], kinds), pile)
     console.print(table)
     top = view["discard"][-1:] or ["—"]
-    console.print(Text.assemble("Deck: ", str(view["deck_size"]), "   Discard pile top: ",
-                                _card(top[0], kinds), f"   Deck ran out: {view['exhaustions']}×"))
+    console.print(Text.assemble(T_("Deck: "), str(view["deck_size"]), "   ",
+                                T_("Discard pile top: "), _card(top[0], kinds), "   ",
+                                T_("Deck ran out: {n}×", n=view["exhaustions"])))
     if view["teams"]:
-        console.print("Teams: " + "  ".join("+".join(str(s + 1) for s in t) for t in view["teams"]))
-    console.print(Text.assemble("Your hand: ", _cards(view["hand"], kinds)))
+        console.print(T_("Teams: ") + "  ".join("+".join(str(s + 1) for s in t) for t in view["teams"]))
+    console.print(Text.assemble(T_("Your hand: "), _cards(view["hand"], kinds)))
     if view["prestige"][me]:
-        console.print(Text.assemble("Your prestige pile: ", _cards(view["prestige"][me], kinds)))
-    for key, label in (("limbo", "In play"), ("revealed", "Revealed"), ("looked", "You see"),
-                       ("shown", "You are shown")):
+        console.print(Text.assemble(T_("Your prestige pile: "),
+                                    _cards(view["prestige"][me], kinds)))
+    for key, label in (("limbo", N_("In play")), ("revealed", N_("Revealed")),
+                       ("looked", N_("You see")), ("shown", N_("You are shown"))):
         if view.get(key):
-            console.print(Text.assemble(f"{label}: ", _cards(view[key], kinds)))
+            console.print(Text.assemble(f"{tx(label)}: ", _cards(view[key], kinds)))
 
 
 def rules_help(view: JSON, console: Console) -> None:
@@ -132,39 +139,43 @@ def rules_help(view: JSON, console: Console) -> None:
     from ..games import uchokrola
     from ..games.uchokrola import help as player_help
 
-    console.print("[bold]Variants at this table[/bold]")
+    console.print("[bold]" + T_("Variants at this table") + "[/bold]")
     for rule in describe(uchokrola.UchoRules):
-        console.print(f"  {rule['label']}: [bold]{value_words(rule, view['rules'][rule['name']])}[/bold]"
-                      f" — {rule['help']}")
-    console.print("[bold]How this table plays[/bold] (where the rulebook leaves room)")
+        value = tx(value_words(rule, view["rules"][rule["name"]]))
+        console.print(f"  {tx(rule['label'])}: [bold]{value}[/bold] — {tx(rule['help'])}")
+    console.print("[bold]" + T_("How this table plays") + "[/bold] "
+                  + T_("(where the rulebook leaves room)"))
     for line in player_help.DECISIONS:
-        console.print(f"  • {line}")
-    console.print("[bold]Writing an action[/bold]")
+        console.print(f"  • {tx(line)}")
+    console.print("[bold]" + T_("Writing an action") + "[/bold]")
     for line in player_help.NOTATION:
-        console.print(f"  • {line}")
+        console.print(f"  • {tx(line)}")
 
 
 def question(view: JSON, game: UchoGame) -> str:
     """The question asked, told from the asked seat's side."""
     names = [t.name for t in game.cards.types]
-    asked: str = view["question"]
+    asked: str = tx(view["question"])
     if not view["stack"] or view["over"]:
         return asked
     kind: str
     a: int
     b: int
     n: int
-    kind, _, a, b, n = view["stack"][-1]  # the pending task: kind, seat, a, b, n
+    kind, _seat, a, b, n = view["stack"][-1]  # the pending task: kind, seat, a, b, n
     if kind == "riposte":
-        card = names[b] if b >= 0 else "a card"
-        did = f"swapped {card} in (Kuzyneczka)" if n else f"displayed {card}"
-        ask = ("riposte or pass" if "riposte" in view["legal"]
-               else "pass (you hold no Kąśliwa riposta)")
-        return f"{_who(view, a)} {did} beside your character: {ask}"
+        card = names[b] if b >= 0 else T_("a card")
+        ask = (T_("riposte or pass") if "riposte" in view["legal"]
+               else T_("pass (you hold no Kąśliwa riposta)"))
+        if n:
+            return T_("{who} swapped {card} in (Kuzyneczka) beside your character: {ask}",
+                      who=_who(view, a), card=card, ask=ask)
+        return T_("{who} displayed {card} beside your character: {ask}", who=_who(view, a),
+                  card=card, ask=ask)
     if kind == "savoir-vivre":
-        return f"Savoir-vivre: keep {names[a]}, or display it beside a character"
+        return T_("Savoir-vivre: keep {card}, or display it beside a character", card=names[a])
     if kind == "perform-or-skip":
-        return f"Savoir-vivre: perform the effect of {names[a]}, or skip it"
+        return T_("Savoir-vivre: perform the effect of {card}, or skip it", card=names[a])
     return asked
 
 
@@ -192,14 +203,15 @@ def explain(view: JSON, game: UchoGame, text: str) -> str:
     owners = [s for s in _neighbours(view, view["seat"]) if card in view["displays"][s]]
     if not owners:
         return shown(text)
-    return f"{shown(text)}  ({card} beside {' and '.join(_who(view, s) for s in owners)})"
+    return f"{shown(text)}  " + T_("({card} beside {who})", card=card, who=T_(" and ").join(
+        _who(view, s) for s in owners))
 
 
 def ask(view: JSON, console: Console, game: UchoGame) -> str:
     """The human's answer: a number or the text of a legal action."""
     legal: list[str] = view["legal"]
     console.print(f"[bold]{question(view, game)}[/bold] "
-                  "[dim](number or text; ? help; q quit)[/dim]")
+                  "[dim]" + T_("(number or text; ? help; q quit)") + "[/dim]")
     for i, text in enumerate(legal, 1):
         console.print(f"  {i:>2}. {explain(view, game, text)}")
     while True:
@@ -216,7 +228,7 @@ def ask(view: JSON, console: Console, game: UchoGame) -> str:
             return legal[int(answer) - 1]
         if answer:
             return typed(answer, view["players"])
-        console.print("Type the number of an option, or the action itself.")
+        console.print(T_("Type the number of an option, or the action itself."))
 
 
 def play(*, seat: int, bots: str, players: int | None, seed: int | None,
@@ -234,7 +246,7 @@ def play(*, seat: int, bots: str, players: int | None, seed: int | None,
 
     def narrate() -> None:
         nonlocal heard
-        log = state.view(seat)["log"]
+        log = state.log_for(seat, current_language())
         for line in log[heard:]:
             console.print(f"[dim]·[/dim] {line}")
         heard = len(log)
@@ -253,14 +265,18 @@ def play(*, seat: int, bots: str, players: int | None, seed: int | None,
                     state.apply(seat, ask(view, console, game))
                     break
                 except (IllegalAction, MalformedAction) as e:
-                    console.print(f"[red]{e}[/red]")
+                    said = (f"{e.violation.say(current_language())} [{e.rule}]"
+                            if isinstance(e, IllegalAction) else
+                            T_("{text} is not an action: {why}", text=repr(e.text),
+                               why=e.say(current_language())))
+                    console.print(f"[red]{said}[/red]")
     except Quit:
-        console.print("You leave the court.")
+        console.print(T_("You leave the court."))
         return
     narrate()
     final = state.view(seat)
-    table = Table(title="Final prestige")
-    for column in ("seat", "character", "prestige", "score", "Ucho króla"):
+    table = Table(title=T_("Final prestige"))
+    for column in (T_("seat"), T_("character"), T_("prestige"), T_("score"), "Ucho króla"):
         table.add_column(column)
     for s in range(n):
         pile = final["prestige"][s] or []
@@ -268,4 +284,5 @@ def play(*, seat: int, bots: str, players: int | None, seed: int | None,
                       str(final["scores"][s]), str(pile.count("Ucho króla")))
     console.print(table)
     winners = ", ".join(final["characters"][s][0] for s in final["winners"])
-    console.print(f"[bold]The King's ear goes to: {winners}[/bold]")
+    said = T_("The King's ear goes to: {winners}", winners=winners)
+    console.print(f"[bold]{said}[/bold]")

@@ -25,6 +25,7 @@ from babel.messages.pofile import read_po
 from babel.numbers import format_decimal
 
 from kingscourt import i18n
+from kingscourt.engine.registry import GAMES, load_game
 
 from .helpers import ARTIFACTS, create_table, shot
 
@@ -59,6 +60,10 @@ VISIBLE_TEXTS = """() => {
 }"""
 
 
+#: the games' names, which stay as printed in every language
+TITLES = frozenset(load_game(name).title for name in GAMES)
+
+
 def _catalogue(path: Path, lang: str | None, domain: str) -> Catalog | None:
     if not path.is_file():
         return None
@@ -91,6 +96,8 @@ def english_of(lang: str, domain: str) -> list[tuple[str, re.Pattern[str]]]:
             [found.string] if isinstance(found.string, str) else list(found.string))
         for text in texts:
             if text in strings:  # the same word in the language ("Lobby", "online")
+                continue
+            if text in TITLES:  # a game's name, as printed ("King" is also a card's name)
                 continue
             pattern = _pattern(text)
             if pattern is not None:

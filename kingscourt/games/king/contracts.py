@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import IntEnum
 
+from ...i18n import N_
 from .cards import HEART_MASK, SUIT_MASK, card
 
 
@@ -51,23 +52,29 @@ class ContractInfo:
     #: `give-up-penalty-card` applies (Erkek Almaz, Kız Almaz, Rıfkı).
     give_up: bool
     max_plays: int
+    #: the rulebook's description in English (``german`` is the rulebook's own words)
+    about: str = ""
 
 
 CONTRACTS: dict[Contract, ContractInfo] = {
-    Contract.EL_ALMAZ: ContractInfo("el-almaz", "El Almaz", "keine Stiche", -50, "trick",
-                                    0, False, 2),
-    Contract.KUPA_ALMAZ: ContractInfo("kupa-almaz", "Kupa Almaz", "keine Herzen", -30, "heart",
-                                      HEART_MASK, False, 2),
+    Contract.EL_ALMAZ: ContractInfo("el-almaz", "El Almaz", "keine Stiche", -50, N_("trick"),
+                                    0, False, 2, about=N_("no tricks")),
+    Contract.KUPA_ALMAZ: ContractInfo("kupa-almaz", "Kupa Almaz", "keine Herzen", -30,
+                                      N_("heart"), HEART_MASK, False, 2, about=N_("no hearts")),
     Contract.ERKEK_ALMAZ: ContractInfo("erkek-almaz", "Erkek Almaz", "keine Könige und Buben",
-                                       -60, "king or jack", _ranks("K", "J"), True, 2),
-    Contract.KIZ_ALMAZ: ContractInfo("kiz-almaz", "Kız Almaz", "keine Damen", -100, "queen",
-                                     _ranks("Q"), True, 2),
+                                       -60, N_("king or jack"), _ranks("K", "J"), True, 2,
+                                       about=N_("no kings or jacks")),
+    Contract.KIZ_ALMAZ: ContractInfo("kiz-almaz", "Kız Almaz", "keine Damen", -100,
+                                     N_("queen"), _ranks("Q"), True, 2, about=N_("no queens")),
     Contract.RIFKI: ContractInfo("rifki", "Rıfkı", "nicht den Herzkönig", -320,
-                                 "king of hearts", 1 << card("KH"), True, 2),
+                                 N_("king of hearts"), 1 << card("KH"), True, 2,
+                                 about=N_("not the king of hearts")),
     Contract.SON_IKI: ContractInfo("son-iki", "Son İki", "nicht die letzten zwei Stiche", -180,
-                                   "one of the last two tricks", 0, False, 2),
-    Contract.TRUMP: ContractInfo("trump", "Koz (Trumpf)", "Stiche machen", 50, "trick", 0,
-                                 False, 8),
+                                   N_("one of the last two tricks"), 0, False, 2,
+                                   about=N_("not the last two tricks")),
+    # the name as printed (King's names stay Turkish; each language glosses "Trumpf" its way)
+    Contract.TRUMP: ContractInfo("trump", N_("Koz (Trumpf)"), "Stiche machen", 50, N_("trick"),
+                                 0, False, 8, about=N_("take tricks")),
 }
 
 PENALTY_CONTRACTS = tuple(c for c in Contract if c.is_penalty)

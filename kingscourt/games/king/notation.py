@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Final
 
 from ...engine import Action, MalformedAction
+from ...i18n import _
 from .cards import CARD_TEXT, SUITS
 from .contracts import PENALTY_CONTRACTS
 
@@ -52,6 +53,6 @@ def parse(text: str) -> int:
             code = CODE.get(norm)
             if code is not None:
                 return code
-    raise MalformedAction(
-        text, "King actions are `play QS` (rank A K Q J T 9..2, suit S H D C), "
-        "`choose " + "|".join(c.info.id for c in PENALTY_CONTRACTS) + "` or `choose trump S|H|D|C`")
+    raise MalformedAction(text, _(
+        "King actions are `play QS` (rank A K Q J T 9..2, suit S H D C), `choose {contracts}` "
+        "or `choose trump S|H|D|C`", contracts="|".join(c.info.id for c in PENALTY_CONTRACTS)))

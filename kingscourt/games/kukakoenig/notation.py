@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ...engine import Action, MalformedAction
+from ...i18n import _
 from .table import MAX_ROWS
 
 ROW_ACTIONS: tuple[Action, ...] = tuple(Action(f"row {n}") for n in range(1, MAX_ROWS + 1))
@@ -18,4 +19,4 @@ def parse(text: str) -> int:
         row = ROW_OF.get(" ".join(text.lower().split()))
         if row is not None:
             return row
-    raise MalformedAction(text, f"Ku-Ka-König actions are `row N` with N from 1 to {MAX_ROWS}")
+    raise MalformedAction(text, _("Ku-Ka-König actions are `row N` with N from 1 to {n}", n=MAX_ROWS))

@@ -10,13 +10,15 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from ...i18n import N_
 from .cards import TOTAL, TYPES, CardType, Category, type_of
 
 #: The categories of a scoring sheet, in the rulebook's order, then the total.
 KEYS = ("kings", "churches", "victory_points", "knights", "animals", "farms", "total")
 #: each line of a scoring sheet as the rulebook names it
-SHEET_LABELS = {"kings": "Kings", "churches": "Churches", "victory_points": "Victory points",
-                "knights": "Knights", "animals": "Animals", "farms": "Farms", "total": "Total"}
+SHEET_LABELS = {"kings": N_("Kings"), "churches": N_("Churches"),
+                "victory_points": N_("Victory points"), "knights": N_("Knights"),
+                "animals": N_("Animals"), "farms": N_("Farms"), "total": N_("Total")}
 #: the line of the scoring sheet a card of each category scores on
 SHEET_OF = {Category.KING: "kings", Category.CHURCH: "churches", Category.VP: "victory_points",
             Category.KNIGHT: "knights", Category.ANIMAL: "animals", Category.FARMER: "farms",

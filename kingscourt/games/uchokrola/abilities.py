@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ...i18n import _
 from .cards import Colour, Kind
 from .effects import neighbour_effects
 from .notation import Move
@@ -29,15 +30,16 @@ def _draw_take_or_bury(st: UchoState, seat: int, char: int, move: Move) -> None:
     # draw a card, take the top discard into hand, or bury it in a prestige pile (Vardes)
     who, name = st.who(seat), st.name(char)
     if move.detail == "draw":
-        st.say(f"{who} uses {name}'s ability.")
+        st.say("{who} uses {character}'s ability.", who, name)
         st.draw(seat, 1)
     elif move.detail == "take discard":
-        st.take_discard(st.hands[seat], lambda card: (
-            f"{who} uses {name}'s ability and takes {card} from the discard pile."))
+        st.take_discard(st.hands[seat], lambda card: _(
+            "{who} uses {character}'s ability and takes {card} from the discard pile.",
+            who=who, character=name, card=card))
     else:
-        st.take_discard(st.prestige[move.seat], lambda card: (
-            f"{who} uses {name}'s ability and throws {card} into "
-            f"{st.who(move.seat)}'s prestige pile."))
+        st.take_discard(st.prestige[move.seat], lambda card: _(
+            "{who} uses {character}'s ability and throws {card} into {who2}'s prestige pile.",
+            who=who, character=name, card=card, who2=st.who(move.seat)))
 
 
 def _bragelonne(st: UchoState, seat: int, head: str) -> list[str]:
@@ -63,8 +65,8 @@ VARDES = Ability("vardes", _vardes, _draw_take_or_bury)
 
 
 def _perform_beside_neighbour(st: UchoState, seat: int, char: int, move: Move) -> None:
-    st.say(f"{st.who(seat)} uses {st.name(char)}'s ability on {st.name(move.card)} beside a "
-           f"neighbour.")
+    st.say("{who} uses {character}'s ability on {card} beside a neighbour.",
+           st.who(seat), st.name(char), st.name(move.card))
     st.stack.append(Task(PERFORM, seat, a=move.card))
 
 
@@ -123,8 +125,8 @@ def _use_la_fare(st: UchoState, seat: int, char: int, move: Move) -> None:
     hand.remove(move.card)
     st.discard.append(move.card)
     hand.append(top)
-    st.say(f"{st.who(seat)} shows two {st.name(move.card)} ({st.name(char)}) and swaps one for "
-           f"{st.name(top)} from the discard pile.")
+    st.say("{who} shows two {card} ({character}) and swaps one for {card2} from the discard pile.",
+           st.who(seat), st.name(move.card), st.name(char), st.name(top))
 
 
 # Asked at every ability phase: skipping the question would tell the table the hand holds no
@@ -152,7 +154,8 @@ def _vannes(st: UchoState, seat: int, head: str) -> list[str]:
 
 
 def _use_vannes(st: UchoState, seat: int, char: int, move: Move) -> None:
-    st.say(f"{st.who(seat)} uses {st.name(char)}'s ability to perform {st.name(st.cost)} too.")
+    st.say("{who} uses {character}'s ability to perform {card} too.",
+           st.who(seat), st.name(char), st.name(st.cost))
     st.stack.append(Task(PERFORM, seat, a=st.cost))
     st.stack.append(Task(BISKUP_PAY, seat, n=2))
 
@@ -205,7 +208,7 @@ def _arquien(st: UchoState, seat: int, head: str) -> list[str]:
 
 def _use_arquien(st: UchoState, seat: int, char: int, move: Move) -> None:
     st.hands[seat].remove(move.card)
-    st.say(f"{st.who(seat)} shows two {st.name(move.card)} ({st.name(char)}).")
+    st.say("{who} shows two {card} ({character}).", st.who(seat), st.name(move.card), st.name(char))
     st.to_discard(seat, move.card)
     st.stack.append(Task(MARKIZA_LOOK, seat))
 
@@ -216,8 +219,8 @@ def _markiza_look_options(st: UchoState, task: Task) -> list[str]:
 
 def _markiza_look(st: UchoState, task: Task, move: Move) -> None:
     t = move.seat
-    st.say(f"{st.who(task.seat)} looks through {st.who(t)}'s prestige pile.")
-    st.say(f"{st.who(t)}'s prestige pile: {st.names(sorted(st.prestige[t]))}.", task.seat)
+    st.say("{who} looks through {who2}'s prestige pile.", st.who(task.seat), st.who(t))
+    st.say("{who}'s prestige pile: {cards}.", st.who(t), st.names(sorted(st.prestige[t])), to=task.seat)
     st.stack.append(Task(MARKIZA_DISCARD, task.seat, a=t))
 
 
@@ -229,8 +232,8 @@ def _markiza_discard_options(st: UchoState, task: Task) -> list[str]:
 def _markiza_discard(st: UchoState, task: Task, move: Move) -> None:
     st.prestige[task.a].remove(move.card)
     st.discard.append(move.card)
-    st.say(f"{st.who(task.seat)} discards {st.name(move.card)} from "
-           f"{st.who(task.a)}'s prestige pile.")
+    st.say("{who} discards {card} from {who2}'s prestige pile.",
+           st.who(task.seat), st.name(move.card), st.who(task.a))
 
 
 MARKIZA_LOOK = decision("markiza-look", "Markiza d'Arquien: whose prestige pile do you look "

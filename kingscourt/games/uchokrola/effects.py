@@ -13,10 +13,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...engine import Violation
+from ...i18n import N_, NP_, _
 from .cards import Kind
 from .notation import Move, place
 from .tasks import CardEffect, Play, Shown, Task, decision
-from .turn import DISCARD_LIMBO, INTRIGUE, PERFORM, RIPOSTE, n_cards, never, shown
+from .turn import DISCARD_LIMBO, INTRIGUE, PERFORM, RIPOSTE, never, shown
 
 if TYPE_CHECKING:
     from .state import UchoState
@@ -58,8 +59,8 @@ def faux_pas(st: UchoState, seat: int, target: int) -> None:
 
 def rozrzutnosc(st: UchoState, seat: int, target: int) -> None:
     """Take into hand the top card of the discard pile."""
-    card = st.take_discard(st.hands[seat], lambda name: (
-        f"{st.who(seat)} takes {name} from the discard pile into their hand."))
+    card = st.take_discard(st.hands[seat], lambda name: _(
+        "{who} takes {card} from the discard pile into their hand.", who=st.who(seat), card=name))
     if card is None:
         st.say("The discard pile is empty: nothing to take.")
 
@@ -82,8 +83,12 @@ def _take_displayed_options(st: UchoState, task: Task) -> list[str]:
 def _take_displayed(st: UchoState, task: Task, move: Move) -> None:
     card = st.displays[move.seat].pop(move.slot)
     st.hands[task.seat].append(card)
-    where = "their own character" if move.seat == task.seat else st.who(move.seat)
-    st.say(f"{st.who(task.seat)} takes {st.name(card)} from beside {where} into their hand.")
+    if move.seat == task.seat:
+        st.say("{who} takes {card} from beside their own character into their hand.",
+               st.who(task.seat), st.name(card))
+    else:
+        st.say("{who} takes {card} from beside {who2} into their hand.",
+               st.who(task.seat), st.name(card), st.who(move.seat))
 
 
 ROZWIAZLOSC = decision("rozwiazlosc", "Rozwiązłość: take a displayed card into your hand",
@@ -96,12 +101,13 @@ def zdradzone_sekrety(st: UchoState, seat: int, target: int) -> None:
     """Reveal the 3 top cards (Madame du Barry: 5); display every one of negative prestige
     beside any characters, discard the rest."""
     mark = st.log_size()
-    for _ in range(5 if st.has(seat, "du_barry") else 3):
+    for _i in range(5 if st.has(seat, "du_barry") else 3):
         card = st.take_top()
         if card is None:
             break
         st.revealed.append(card)
-    st.say_before(mark, [(f"{st.who(seat)} reveals {st.names(st.revealed)}.", -1)])
+    st.say_before(mark, [(N_("{who} reveals {cards}."), -1,
+                          (st.who(seat), st.names(st.revealed)))])
     st.stack.append(Task(ZDRADZONE, seat))
 
 
@@ -139,8 +145,8 @@ def _podpicie_options(st: UchoState, task: Task) -> list[str]:
 
 
 def _perform_neighbour(st: UchoState, task: Task, move: Move) -> None:
-    st.say(f"{st.who(task.seat)} performs the effect of {st.name(move.card)} "
-           f"displayed beside a neighbour.")
+    st.say("{who} performs the effect of {card} displayed beside a neighbour.",
+           st.who(task.seat), st.name(move.card))
     st.stack.append(Task(PERFORM, task.seat, a=move.card))
 
 
@@ -164,8 +170,8 @@ def _look_options(st: UchoState, task: Task) -> list[str]:
 
 def _look(st: UchoState, task: Task, move: Move) -> None:
     t = move.seat
-    st.say(f"{st.who(task.seat)} looks at {st.who(t)}'s hand.")
-    st.say(f"{st.who(t)}'s hand: {st.names(sorted(st.hands[t]))}.", task.seat)
+    st.say("{who} looks at {who2}'s hand.", st.who(task.seat), st.who(t))
+    st.say("{who}'s hand: {cards}.", st.who(t), st.names(sorted(st.hands[t])), to=task.seat)
     st.stack.append(Task(FRASZKA_TAKE, task.seat, a=t))
 
 
@@ -180,7 +186,7 @@ def _fraszka_take(st: UchoState, task: Task, move: Move) -> None:
         return
     st.hands[task.a].remove(move.card)
     st.hands[task.seat].append(move.card)
-    st.say(f"{st.who(task.seat)} takes {st.name(move.card)} from {st.who(task.a)}'s hand.")
+    st.say("{who} takes {card} from {who2}'s hand.", st.who(task.seat), st.name(move.card), st.who(task.a))
 
 
 FRASZKA_LOOK = decision("fraszka-look", "Fraszka: whose hand do you look at?", _look_options,
@@ -233,10 +239,12 @@ def _maskarada(st: UchoState, task: Task, move: Move) -> None:
     seat, t = task.seat, move.seat
     taken = take_random(st, t, 2)
     st.hands[seat].extend(taken)
-    st.say(f"{st.who(seat)} takes {n_cards(len(taken), 'random card')} from {st.who(t)}'s hand.")
+    st.sayn("{who} takes {n} random card from {who2}'s hand.",
+            "{who} takes {n} random cards from {who2}'s hand.", len(taken),
+            st.who(seat), len(taken), st.who(t))
     if taken:
-        st.say(f"You take {st.names(taken)}.", seat)
-        st.say(f"{st.who(seat)} takes your {st.names(taken)}.", t)
+        st.say("You take {cards}.", st.names(taken), to=seat)
+        st.say("{who} takes your {cards}.", st.who(seat), st.names(taken), to=t)
     st.draw(t, 1)
 
 
@@ -272,7 +280,7 @@ def _zalotne(st: UchoState, task: Task, move: Move) -> None:
         return
     card = st.displays[move.seat].pop(move.slot)
     st.discard.append(card)
-    st.say(f"{st.who(task.seat)} discards {st.name(card)} from beside {st.who(move.seat)}.")
+    st.say("{who} discards {card} from beside {who2}.", st.who(task.seat), st.name(card), st.who(move.seat))
     if task.n > 1:
         st.stack.append(Task(ZALOTNE, task.seat, n=task.n - 1))
 
@@ -309,8 +317,8 @@ def _with(st: UchoState, task: Task, move: Move) -> None:
     seat, d = task.seat, st.displays
     first = d[task.a][task.b]
     d[task.a][task.b], d[move.seat][move.slot] = d[move.seat][move.slot], first
-    st.say(f"{st.who(seat)} swaps {st.name(first)} beside {st.who(task.a)} with "
-           f"{st.name(move.card)} beside {st.who(move.seat)}.")
+    st.say("{who} swaps {card} beside {who2} with {card2} beside {who3}.",
+           st.who(seat), st.name(first), st.who(task.a), st.name(move.card), st.who(move.seat))
     arrived = {task.a: move.card, move.seat: first}
     for s in reversed(st.order_from(st.acting)):
         if s in arrived and s != seat:
@@ -330,15 +338,17 @@ KUZYNECZKA_EFFECT = CardEffect("kuzyneczka", Kind.BUFFOONERY, shown(), kuzyneczk
 def menuet(st: UchoState, seat: int, target: int) -> None:
     """Take the 4 top cards unseen by others, keep 1 (Madame du Barry: 2), discard the rest."""
     mark = st.log_size()
-    for _ in range(4):
+    for _i in range(4):
         card = st.take_top()
         if card is None:
             break
         st.looked.append(card)
     st.looked_by = seat
     st.say_before(mark, [
-        (f"{st.who(seat)} takes {n_cards(len(st.looked))} from the top of the deck.", -1),
-        (f"You see {st.names(sorted(st.looked))}.", seat)])
+        (NP_("{who} takes {n} card from the top of the deck.",
+             "{who} takes {n} cards from the top of the deck.", len(st.looked)), -1,
+         (st.who(seat), len(st.looked))),
+        (N_("You see {cards}."), seat, (st.names(sorted(st.looked)),))])
     st.stack.append(Task(DISCARD_LOOKED, seat))
     st.stack.append(Task(MENUET_KEEP, seat, n=2 if st.has(seat, "du_barry") else 1))
 
@@ -350,8 +360,8 @@ def _keep_options(st: UchoState, task: Task) -> list[str]:
 def _keep(st: UchoState, task: Task, move: Move) -> None:
     st.looked.remove(move.card)
     st.hands[task.seat].append(move.card)
-    st.say(f"{st.who(task.seat)} keeps a card.")
-    st.say(f"You keep {st.name(move.card)}.", task.seat)
+    st.say("{who} keeps a card.", st.who(task.seat))
+    st.say("You keep {card}.", st.name(move.card), to=task.seat)
     if task.n > 1:
         st.stack.append(Task(MENUET_KEEP, task.seat, n=task.n - 1))
 
@@ -395,10 +405,10 @@ def _knucie_target(st: UchoState, task: Task, move: Move) -> None:
 def _knucie_take(st: UchoState, seat: int, t: int) -> None:
     taken = take_random(st, t, 1)
     if not taken:
-        st.say(f"{st.who(t)} has no card to take.")
+        st.say("{who} has no card to take.", st.who(t))
         return
     card = taken[0]
-    st.say(f"{st.who(seat)} takes {st.name(card)} at random from {st.who(t)}'s hand.")
+    st.say("{who} takes {card} at random from {who2}'s hand.", st.who(seat), st.name(card), st.who(t))
     if st.cs.kind(card) in (Kind.INTRIGUE, Kind.BUFFOONERY):
         st.limbo.append(card)
         st.stack.append(Task(DISCARD_LIMBO, seat, a=card))
@@ -416,9 +426,9 @@ def _fallback(st: UchoState, task: Task, move: Move) -> None:
     seat, m = task.seat, move.seat
     taken = take_random(st, m, 1)
     st.hands[seat].extend(taken)
-    st.say(f"{st.who(seat)} takes a random card from {st.who(m)}'s hand.")
-    st.say(f"You take {st.names(taken)}.", seat)
-    st.say(f"{st.who(seat)} takes your {st.names(taken)}.", m)
+    st.say("{who} takes a random card from {who2}'s hand.", st.who(seat), st.who(m))
+    st.say("You take {cards}.", st.names(taken), to=seat)
+    st.say("{who} takes your {cards}.", st.who(seat), st.names(taken), to=m)
 
 
 
@@ -428,7 +438,7 @@ def _knucie_options(st: UchoState, seat: int, card: int) -> list[str]:
 
 
 def _knucie_refusal(st: UchoState, seat: int, move: Move) -> Violation:
-    return Violation("knucie-target", f"{st.who(move.seat)} has no card in hand.")
+    return Violation("knucie-target", _("{who} has no card in hand.", who=st.who(move.seat)))
 
 
 KNUCIE_TARGET = decision("knucie-target", "Knucie: take a random card from whose hand?",
@@ -455,13 +465,13 @@ def _play_savoir(st: UchoState, seat: int, move: Move) -> None:
     st.discard.append(card)
     st.limbo.append(taken)
     st.f_savoir = True
-    st.say(f"{st.who(seat)} plays {st.name(card)} and takes {st.name(taken)} "
-           f"from the discard pile.")
+    st.say("{who} plays {card} and takes {card2} from the discard pile.",
+           st.who(seat), st.name(card), st.name(taken))
     st.stack.append(Task(SAVOIR, seat, a=taken))
 
 
 def _empty_discard(st: UchoState, seat: int, move: Move) -> Violation:
-    return Violation("empty-discard", f"{st.name(move.card)} needs a card on the discard pile.")
+    return Violation("empty-discard", _("{card} needs a card on the discard pile.", card=st.name(move.card)))
 
 
 def _savoir_options(st: UchoState, task: Task) -> list[str]:
@@ -474,7 +484,7 @@ def _savoir(st: UchoState, task: Task, move: Move) -> None:
     st.limbo.remove(task.a)
     if move.verb == "keep":
         st.hands[seat].append(task.a)
-        st.say(f"{st.who(seat)} takes {st.name(task.a)} into their hand.")
+        st.say("{who} takes {card} into their hand.", st.who(seat), st.name(task.a))
         return
     if st.cs.kind(task.a) in (Kind.INTRIGUE, Kind.BUFFOONERY):
         st.stack.append(Task(PERFORM_OPTIONAL, seat, a=task.a))
@@ -489,7 +499,7 @@ def _optional(st: UchoState, task: Task, move: Move) -> None:
     if move.verb == "perform":
         st.stack.append(Task(PERFORM, task.seat, a=task.a))
     else:
-        st.say(f"{st.who(task.seat)} does not perform {st.name(task.a)}.")
+        st.say("{who} does not perform {card}.", st.who(task.seat), st.name(task.a))
 
 
 #: a: the card taken from the discard pile
@@ -507,8 +517,8 @@ SAVOIR_VIVRE_EFFECT = CardEffect(
 
 def _riposte_in_reply(st: UchoState, seat: int, move: Move) -> Violation:
     return Violation("riposte-in-reply",
-                     f"{st.name(move.card)} is played only when someone displays a card beside "
-                     "your character.")
+                     _("{card} is played only when someone displays a card beside your character.",
+                       card=st.name(move.card)))
 
 
 #: Played only in the riposte window that :mod:`.turn` opens after a display.
@@ -529,12 +539,13 @@ def _play_pair(st: UchoState, seat: int, move: Move) -> None:
     hand.remove(card)
     st.prestige[seat].append(card)
     st.discard.append(card)
-    st.say(f"{st.who(seat)} shows two {st.name(card)}: one goes to their prestige pile, "
-           f"the other onto the discard pile.")
+    st.say("{who} shows two {card}: one goes to their prestige pile, the other onto the discard "
+             "pile.", st.who(seat), st.name(card))
 
 
 def _pair_needed(st: UchoState, seat: int, move: Move) -> Violation:
-    return Violation("ucho-pair", f"{st.name(move.card)} is played only with two of them in hand.")
+    return Violation("ucho-pair", _("{card} is played only with two of them in hand.",
+                                    card=st.name(move.card)))
 
 
 UCHO_KROLA_EFFECT = CardEffect("ucho_krola", Kind.UCHO, Play(_pair_options, _play_pair, _pair_needed),

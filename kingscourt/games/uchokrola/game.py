@@ -179,7 +179,7 @@ def _position(st: UchoState, setup: dict[str, Any]) -> None:
         raise ValueError("setup start: a seat number")
     st.setup = {k: setup[k] for k in SETUP_KEYS if k in setup}
     for s in range(n):
-        st.say(f"Seat {s + 1} is {st.who(s)}.")
+        st.say("Seat {seat} is {who}.", s + 1, st.who(s))
     if "discard" not in setup:
         st.refill_discard()
     if st.marker >= 0:

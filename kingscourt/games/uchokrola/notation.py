@@ -18,6 +18,7 @@ import re
 from dataclasses import dataclass
 
 from ...engine import MalformedAction
+from ...i18n import _
 from .cards import CardSet, Kind
 
 WORDS = frozenset({"draw", "pass", "riposte", "done", "skip", "end turn"})
@@ -43,8 +44,8 @@ def _number(text: str, original: str) -> int:
     """A seat or slot as written in the notation: ASCII digits, no sign, no leading zero
     (``01`` or ``+1`` is no seat; the refusal must not blame a rule of the game)."""
     if not _NUMBER.fullmatch(text):
-        raise MalformedAction(original, f"{text!r} is not a number as the notation writes it "
-                                        "(0, 1, 2 …)")
+        raise MalformedAction(original, _("{text} is not a number as the notation writes it "
+                                          "(0, 1, 2 …)", text=repr(text)))
     return int(text)
 
 
@@ -63,13 +64,13 @@ class Notation:
     def _card(self, text: str, original: str) -> int:
         card = self.cards.by_name.get(text)
         if card is None or self.cards.kind(card) is Kind.CHARACTER:
-            raise MalformedAction(original, f"no card is called {text!r}")
+            raise MalformedAction(original, _("no card is called {text}", text=repr(text)))
         return card
 
     def _char(self, text: str, original: str) -> int:
         card = self.cards.by_name.get(text)
         if card is None or self.cards.kind(card) is not Kind.CHARACTER:
-            raise MalformedAction(original, f"no character is called {text!r}")
+            raise MalformedAction(original, _("no character is called {text}", text=repr(text)))
         return card
 
     def parse(self, text: str) -> Move:
@@ -82,12 +83,12 @@ class Notation:
 
     def _parse(self, text: str) -> Move:
         if not isinstance(text, str):
-            raise MalformedAction(text, "an action is text")
+            raise MalformedAction(text, _("an action is text"))
         if text in WORDS:
             return Move(text)
-        verb, _, rest = text.partition(" ")
+        verb, _sep, rest = text.partition(" ")
         if not rest:
-            raise MalformedAction(text, "unknown action word")
+            raise MalformedAction(text, _("unknown action word"))
         if verb == "choose":
             return Move("choose", char=self._char(rest, text))
         if verb == "use":
@@ -107,12 +108,12 @@ class Notation:
                 return Move(verb, card=self._card(m.group(1), text),
                             seat=_number(m.group(2), text))
             if verb == "display":
-                raise MalformedAction(text, "write display CARD -> SEAT")
+                raise MalformedAction(text, _("write display CARD -> SEAT"))
             return Move("play", card=self._card(rest, text))
         if verb == "look":
             m = re.match(r"^at (prestige )?(\S+)$", rest)
             if not m:
-                raise MalformedAction(text, "write look at SEAT or look at prestige SEAT")
+                raise MalformedAction(text, _("write look at SEAT or look at prestige SEAT"))
             return Move("look-prestige" if m.group(1) else "look",
                         seat=_number(m.group(2), text))
         if verb in ("take", "discard", "swap", "with"):
@@ -121,7 +122,7 @@ class Notation:
                 word = {"take": "from", "discard": "from", "swap": "at", "with": "at"}[verb]
                 seat, slot = _number(m.group(3), text), _number(m.group(4), text)
                 if m.group(2) != word or slot < 1:
-                    raise MalformedAction(text, f"write {verb} CARD {word} SEAT:SLOT")
+                    raise MalformedAction(text, _("write {verb} CARD {word} SEAT:SLOT", verb=verb, word=word))
                 return Move(f"{verb}-at", card=self._card(m.group(1), text),
                             seat=seat, slot=slot - 1)
             if verb == "take":
@@ -131,10 +132,10 @@ class Notation:
                 return Move("take", card=self._card(rest, text))
             if verb == "discard":
                 return Move("discard", card=self._card(rest, text))
-            raise MalformedAction(text, f"write {verb} CARD at SEAT:SLOT")
+            raise MalformedAction(text, _("write {verb} CARD at SEAT:SLOT", verb=verb))
         if verb in ("pay", "keep", "perform"):
             return Move(verb, card=self._card(rest, text))
-        raise MalformedAction(text, f"unknown action word {verb!r}")
+        raise MalformedAction(text, _("unknown action word {verb}", verb=repr(verb)))
 
 
 def place(seat: int, slot: int) -> str:

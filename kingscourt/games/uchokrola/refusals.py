@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...engine import Violation
+from ...i18n import Msg, _
 from .notation import Move
 from .turn import ACTION
 
@@ -19,29 +20,31 @@ if TYPE_CHECKING:
 
 def explain(st: UchoState, seat: int, move: Move) -> Violation:
     task = st.stack[-1]
-    question = task.kind.question
+    question = Msg(task.kind.question)
     if task.kind is ACTION and move.verb == "play":
         return _explain_play(st, seat, move)
     verbs = {st.game.notation.parse(t).verb for t in st.legal_texts()}
     if move.verb not in verbs:
         offered = ", ".join(sorted(verbs))
-        return Violation("wrong-prompt", f"{question}: answer with {offered}.")
+        return Violation("wrong-prompt", _("{question}: answer with {offered}.",
+                                           question=question, offered=offered))
     hand = st.hands[seat]
     if task.kind.from_hand and move.card not in hand:
-        return Violation("not-in-hand", f"You hold no {st.name(move.card)}.")
+        return Violation("not-in-hand", _("You hold no {card}.", card=st.name(move.card)))
     if move.seat >= st.n:
         return _no_such_seat(st, move.seat)
     if move.verb in ("take-at", "discard-at", "swap-at", "with-at"):
         here = st.displays[move.seat] if 0 <= move.seat < st.n else []
         if move.slot >= len(here) or here[move.slot] != move.card:
             return Violation("no-such-card",
-                             f"{st.name(move.card)} is not displayed at {move.seat}:"
-                             f"{move.slot + 1}.")
-    return Violation("not-an-option", f"{question}: that is not one of your options.")
+                             _("{card} is not displayed at {seat}:{n}.",
+                               card=st.name(move.card), seat=move.seat, n=move.slot + 1))
+    return Violation("not-an-option", _("{question}: that is not one of your options.", question=question))
 
 
 def _no_such_seat(st: UchoState, seat: int) -> Violation:
-    return Violation("no-such-seat", f"There is no seat {seat}: the seats are 0 to {st.n - 1}.")
+    return Violation("no-such-seat", _("There is no seat {seat}: the seats are 0 to {x}.",
+                                       seat=seat, x=st.n - 1))
 
 
 def _explain_play(st: UchoState, seat: int, move: Move) -> Violation:
@@ -50,17 +53,17 @@ def _explain_play(st: UchoState, seat: int, move: Move) -> Violation:
     card = move.card
     name = st.name(card)
     if card not in st.hands[seat]:
-        return Violation("not-in-hand", f"You hold no {name}.")
+        return Violation("not-in-hand", _("You hold no {name}.", name=name))
     if move.seat >= st.n:
         return _no_such_seat(st, move.seat)
     play = st.game.plays[card]
     if play.targeted:
         if move.seat < 0:
-            return Violation("needs-target", f"Name the player: play {name} -> SEAT.")
+            return Violation("needs-target", _("Name the player: play {name} -> SEAT.", name=name))
         if move.seat == seat:
             return Violation("needs-target",
-                             f"{name} is displayed beside another player's character.")
+                             _("{name} is displayed beside another player's character.", name=name))
     elif move.seat >= 0:
         return Violation("no-target",
-                         f"{name} is not played at another player: write play {name}.")
+                         _("{name} is not played at another player: write play {name}.", name=name))
     return play.refuse(st, seat, move)

@@ -25,18 +25,19 @@ from ...engine import (
     make_record,
 )
 from ...engine.errors import GAME_OVER, not_your_turn
+from ...i18n import N_, NP_, Msg, _, english_line, render_line
 from .cards import Kind
 from .notation import Move
 from .refusals import explain
 from .summary import summary
 from .tasks import Task, TaskKind
-from .turn import ABILITY, ACTION, END_TURN, GUICHE_PENALTY, RIPOSTE, n_cards
+from .turn import ABILITY, ACTION, END_TURN, GUICHE_PENALTY, RIPOSTE
 from .view import view
 
 if TYPE_CHECKING:
     from .game import UchoGame
 
-Log = tuple[Any, int, str] | None  # (previous node, audience (-1: everyone), text)
+Log = Any  # the narration: linked nodes (see say); the actions: (previous, seat, action) tuples
 
 
 class UchoState(State):
@@ -98,49 +99,79 @@ class UchoState(State):
         return random.Random(f"{self.seed}/{self._rng_count}")
 
     # narration ----------------------------------------------------------------------------
-    def say(self, text: str, to: int = -1) -> None:
-        """One sentence of the narration; ``to`` keeps it in that seat's log only."""
-        self._log = (self._log, to, text)
+    def say(self, text: Msg | str, *args: object, to: int = -1) -> None:
+        """One sentence of the narration; ``to`` keeps it in that seat's log only.
+
+        ``text`` is an English template (the msgid; extracted as ``say("...")``) whose fields
+        ``args`` fill in the order they first appear in it (``say("{who} takes {card}.", who,
+        card)``), or a :class:`~kingscourt.i18n.Msg`. The line is kept so and rendered only
+        when a view is read (:meth:`log_for`), in the reader's language: nothing is formatted
+        on the engine's path (a keyword per parameter would cost a dict per line)."""
+        # a node: [previous, audience, text, args, the English once rendered]; nodes are
+        # shared by clones and never change but for that cache
+        self._log = [self._log, to, text, args, None]
+        self._log_len += 1
+
+    def sayn(self, singular: str, plural: str, n: int, *args: object, to: int = -1) -> None:
+        """A line with plural forms (extracted as ``sayn("...", "...")``): ``n`` chooses the
+        form; ``args`` fill the fields in the order they first appear in ``singular``, then
+        in ``plural``."""
+        self._log = [self._log, to, (singular, plural, n), args, None]
         self._log_len += 1
 
     def log_size(self) -> int:
         return self._log_len
 
-    def say_before(self, mark: int, lines: list[tuple[str, int]]) -> None:
-        """Narrate ``lines`` as if said when the log held ``mark`` entries (a draw is told
-        before the deck running out that it caused)."""
-        later: list[tuple[int, str]] = []
+    def say_before(self, mark: int, lines: list[tuple[Any, int, tuple[object, ...]]]) -> None:
+        """Narrate ``lines`` (text, audience, args; a plural text is ``(singular, plural,
+        n)``) as if said when the log held ``mark`` entries (a draw is told before the deck
+        running out that it caused)."""
+        later: list[Any] = []
         node = self._log
-        for _ in range(self._log_len - mark):
+        for _i in range(self._log_len - mark):
             assert node is not None
-            node, to, text = node
-            later.append((to, text))
+            later.append(node)
+            node = node[0]
         self._log = node
         self._log_len = mark
-        for text, to in lines:
-            self.say(text, to)
-        for to, text in reversed(later):
-            self.say(text, to)
+        for text, to, args in lines:
+            self._log = [self._log, to, text, args, None]
+            self._log_len += 1
+        for old in reversed(later):
+            self._log = [self._log, old[1], old[2], old[3], old[4]]
+            self._log_len += 1
 
-    def log_for(self, seat: int | None) -> list[str]:
+    def log_for(self, seat: int | None, lang: str = "en") -> list[str]:
+        """The narration ``seat`` heard (a spectator: the public lines), in ``lang``."""
         out: list[str] = []
         node = self._log
-        while node is not None:
-            node, to, text = node
-            if to == -1 or to == seat:
-                out.append(text)
+        if lang == "en":
+            while node is not None:
+                prev, to, text, args, said = node
+                if to == -1 or to == seat:
+                    if said is None:
+                        said = node[4] = english_line(text, args)
+                    out.append(said)
+                node = prev
+        else:
+            while node is not None:
+                if node[1] == -1 or node[1] == seat:
+                    out.append(render_line(lang, node[2], node[3]))
+                node = node[0]
         out.reverse()
         return out
 
-    def who(self, seat: int) -> str:
+    def who(self, seat: int) -> str | Msg:
         chars = self.characters[seat]
-        return self.cs.name(chars[0]) if chars else f"Seat {seat + 1}"  # players count seats from 1
+        if chars:
+            return self.cs.name(chars[0])
+        return _("Seat {seat}", seat=seat + 1)  # players count seats from 1
 
     def name(self, card: int) -> str:
         return self.cs.types[card].name
 
-    def names(self, cards: list[int]) -> str:
-        return ", ".join(self.name(c) for c in cards) if cards else "nothing"
+    def names(self, cards: list[int]) -> str | Msg:
+        return ", ".join(self.name(c) for c in cards) if cards else _("nothing")
 
     # characters ----------------------------------------------------------------------------
     def has(self, seat: int, ability: str) -> bool:
@@ -181,7 +212,7 @@ class UchoState(State):
         while self.marker_in_deck and self.deck and self.deck[-1] == self.marker:
             self.deck.pop()
             self.marker_in_deck = False
-            self.say(f"{self.name(self.marker)} comes to the top of the deck and is set aside.")
+            self.say("{card} comes to the top of the deck and is set aside.", self.name(self.marker))
             self.count()
         if not self.deck and not self.ending:
             self._exhaust()
@@ -205,9 +236,10 @@ class UchoState(State):
             self.deck.insert(len(self.deck) // 2, self.marker)
             self.marker_in_deck = True
         if self.discard:
-            self.say(f"The discard pile is shuffled into a new deck of "
-                     f"{n_cards(len(self.deck))}; {self.name(self.discard[-1])} starts the new "
-                     f"discard pile.")
+            self.sayn("The discard pile is shuffled into a new deck of {n} card; {card} starts "
+                      "the new discard pile.", "The discard pile is shuffled into a new deck of "
+                      "{n} cards; {card} starts the new discard pile.", len(self.deck),
+                      len(self.deck), self.name(self.discard[-1]))
         else:
             self.say("There is no discard pile to shuffle into a new deck.")
         self._settle_deck()
@@ -215,21 +247,22 @@ class UchoState(State):
     def draw(self, seat: int, k: int) -> list[int]:
         mark = self.log_size()
         got: list[int] = []
-        for _ in range(k):
+        for _i in range(k):
             card = self.take_top()
             if card is None:
                 break
             self.hands[seat].append(card)
             got.append(card)
-        what = "a card" if len(got) == 1 else n_cards(len(got))
         if got:
-            self.say_before(mark, [(f"{self.who(seat)} draws {what}.", -1),
-                                   (f"You draw {self.names(got)}.", seat)])
+            self.say_before(mark, [
+                (NP_("{who} draws a card.", "{who} draws {n} cards.", len(got)), -1,
+                 (self.who(seat), len(got))),
+                (N_("You draw {cards}."), seat, (self.names(got),))])
         else:
-            self.say(f"{self.who(seat)} finds no card to draw.")
+            self.say("{who} finds no card to draw.", self.who(seat))
         return got
 
-    def take_discard(self, into: list[int], told: Callable[[str], str]) -> int | None:
+    def take_discard(self, into: list[int], told: Callable[[str], Msg]) -> int | None:
         """The discard pile's top card, put ``into`` a hand or pile and narrated by ``told``
         (given the card's name); an emptied pile then restarts from the deck, told after."""
         if not self.discard:
@@ -245,11 +278,16 @@ class UchoState(State):
             card = self.take_top()
             if card is not None:
                 self.discard.append(card)
-                self.say(f"{self.name(card)} starts a new discard pile.")
+                self.say("{card} starts a new discard pile.", self.name(card))
 
-    def to_discard(self, seat: int, card: int, why: str = "") -> None:
+    def to_discard(self, seat: int, card: int, why: Msg | str = "") -> None:
+        """Discard ``card``; ``why`` says why, in parentheses (a :class:`Msg`: translated) or
+        as a text told after the card's name as it is (`` (Plotka)``)."""
         self.discard.append(card)
-        self.say(f"{self.who(seat)} discards {self.name(card)}{why}.")
+        if isinstance(why, Msg):
+            self.say("{who} discards {card} ({why}).", self.who(seat), self.name(card), why)
+        else:
+            self.say("{who} discards {card}{why}.", self.who(seat), self.name(card), why)
 
     # displaying ------------------------------------------------------------------------------
     def display(self, by: int, card: int, target: int) -> None:
@@ -261,8 +299,10 @@ class UchoState(State):
                 self.f_intrigue = True
             elif kind is Kind.SPECIAL:
                 self.f_special = True
-        where = "their own character" if by == target else self.who(target)
-        self.say(f"{self.who(by)} displays {self.name(card)} beside {where}.")
+        if by == target:
+            self.say("{who} displays {card} beside their own character.", self.who(by), self.name(card))
+        else:
+            self.say("{who} displays {card} beside {who2}.", self.who(by), self.name(card), self.who(target))
         if target != by:
             self.stack.append(Task(RIPOSTE, target, a=by, b=card))
 
@@ -294,15 +334,15 @@ class UchoState(State):
     def count(self) -> None:
         """Open variant: everyone's prestige is counted and announced."""
         self.announced = [self.prestige_total(s) for s in range(self.n)]
-        self.say("Prestige count: " + ", ".join(
-            f"{self.who(s)} {v}" for s, v in enumerate(self.announced)) + ".")
+        self.say("Prestige count: {list}.", ", ".join(
+            f"{self.who(s)} {v}" for s, v in enumerate(self.announced)))
         if self.rules.favourite:
             best = max(self.announced)
             leaders = [s for s in self.order_from(max(self.acting, 0))
                        if self.announced[s] == best]
             if self.favourite not in leaders:
                 self.favourite = leaders[0]
-                self.say(f"{self.who(self.favourite)} becomes the King's favourite.")
+                self.say("{who} becomes the King's favourite.", self.who(self.favourite))
 
     # the turn --------------------------------------------------------------------------------
     def start_turn(self, seat: int) -> None:
@@ -312,7 +352,7 @@ class UchoState(State):
         self.cost = -1
         self.used = frozenset()
         self.markiz = frozenset()
-        self.say(f"Turn {self.turn_no}: {self.who(seat)}.")
+        self.say("Turn {turn_no}: {who}.", self.turn_no, self.who(seat))
         self.stack.append(Task(END_TURN, seat))
         if not self.rules.simplified:
             self.stack.append(Task(ABILITY, seat))
@@ -398,11 +438,22 @@ class UchoState(State):
     def _events_since(self, mark: int) -> list[Event]:
         events: list[Event] = []
         node = self._log
-        for _ in range(self._log_len - mark):
+        for _i in range(self._log_len - mark):
             assert node is not None
-            node, to, text = node
-            events.append(Event("said", None if to == -1 else to,
-                                {"text": text, "private": to != -1}))
+            node, to, text, args, _en = node
+            # the event holds the line as a message, not a text (nothing is formatted on the
+            # engine's path): ``msgid`` (with ``plural`` and ``n`` for plural forms) and the
+            # ``args`` that fill its fields in order; kingscourt.i18n.render_line says it in
+            # any language, as a view's log does for its seat
+            if type(text) is tuple:
+                data = {"msgid": text[0], "plural": text[1], "n": text[2], "args": args,
+                        "private": to != -1}
+            elif type(text) is Msg:
+                data = {"msgid": text.template, "plural": text.plural, "n": text.n,
+                        "params": text.params, "private": to != -1}
+            else:
+                data = {"msgid": text, "args": args, "private": to != -1}
+            events.append(Event("said", None if to == -1 else to, data))
         events.reverse()
         if self.over:
             events.append(Event("game-over", None, {"scores": self.scores(),

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...engine import Violation
+from ...i18n import _
 from .cards import Kind
 from .notation import Move
 from .tasks import Play, PlayOptions, Refuse, Task, TaskKind, decision, step
@@ -27,11 +28,6 @@ GUICHE_PENALTY = 5
 PAYS = (Kind.INTRIGUE, Kind.SPECIAL)
 
 
-def n_cards(n: int, what: str = "card") -> str:
-    """``1 card``, ``2 cards``, ``0 cards`` (``what`` may carry an adjective)."""
-    return f"{n} {what}" if n == 1 else f"{n} {what}s"
-
-
 # -- set-up ---------------------------------------------------------------------------------
 
 def _choose_options(st: UchoState, task: Task) -> list[str]:
@@ -40,8 +36,8 @@ def _choose_options(st: UchoState, task: Task) -> list[str]:
 
 def _choose(st: UchoState, task: Task, move: Move) -> None:
     st.chosen[task.seat] = move.char
-    st.say(f"You choose {st.name(move.char)}.", task.seat)
-    st.say(f"Seat {task.seat + 1} has chosen a character.")  # seats shown from 1
+    st.say("You choose {character}.", st.name(move.char), to=task.seat)
+    st.say("Seat {seat} has chosen a character.", task.seat + 1)  # seats shown from 1
 
 
 def _setup(st: UchoState, task: Task) -> None:
@@ -50,7 +46,7 @@ def _setup(st: UchoState, task: Task) -> None:
             st.characters[s] = [st.chosen[s]]
             st.box.extend(c for c in st.options[s] if c != st.chosen[s])
     for s in range(st.n):
-        st.say(f"Seat {s + 1} is {st.who(s)}.")
+        st.say("Seat {seat} is {who}.", s + 1, st.who(s))
     rejected = [[c for c in st.options[s] if c != st.chosen[s]] for s in range(st.n)]
     for s in range(st.n):
         st.options[s] = []
@@ -64,7 +60,7 @@ def _setup(st: UchoState, task: Task) -> None:
             for c in extra:
                 st.box.remove(c)
             st.characters[s].extend(extra)
-            st.say(f"{st.who(s)} draws {st.names(extra)} and has their traits too.")
+            st.say("{who} draws {cards} and has their traits too.", st.who(s), st.names(extra))
     if st.rules.open and st.box:
         st.marker = st.box.pop(rng.randrange(len(st.box)))
     for s in range(st.n):
@@ -72,13 +68,13 @@ def _setup(st: UchoState, task: Task) -> None:
     card = st.take_top()
     if card is not None:
         st.discard.append(card)
-        st.say(f"{st.name(card)} starts the discard pile.")
+        st.say("{card} starts the discard pile.", st.name(card))
     if st.marker >= 0:
         st.deck.insert(len(st.deck) // 2, st.marker)
         st.marker_in_deck = True
         st.say("A character card is shuffled into the middle of the deck.")
     if st.rules.favourite:
-        st.say(f"{st.who(st.favourite)} is the King's favourite.")
+        st.say("{who} is the King's favourite.", st.who(st.favourite))
     st.start_turn(st.start)
 
 
@@ -104,7 +100,7 @@ def _action(st: UchoState, task: Task, move: Move) -> None:
 
 
 def not_an_option(st: UchoState, seat: int, move: Move) -> Violation:
-    return Violation("not-an-option", "That action is not possible now.")
+    return Violation("not-an-option", _("That action is not possible now."))
 
 
 def never(st: UchoState, seat: int, card: int) -> list[str]:
@@ -145,8 +141,8 @@ def _play_intrigue(st: UchoState, seat: int, move: Move) -> None:
 
 def _intrigue_cost(st: UchoState, seat: int, move: Move) -> Violation:
     return Violation("intrigue-cost",
-                     "To play an intrigue card you need another intrigue card or a special "
-                     "card in hand, displayed beside your own character as the cost.")
+                     _("To play an intrigue card you need another intrigue card or a special card "
+                       "in hand, displayed beside your own character as the cost."))
 
 
 #: Played at another player, paying another intrigue or special card as the cost.
@@ -182,7 +178,7 @@ def _riposte_options(st: UchoState, task: Task) -> list[str]:
 def _riposte(st: UchoState, task: Task, move: Move) -> None:
     seat = task.seat
     if move.verb == "pass":
-        st.say("You let it pass.", seat)
+        st.say("You let it pass.", to=seat)
         return
     card = st.cs.id("kasliwa_riposta")
     st.hands[seat].remove(card)
@@ -244,7 +240,7 @@ def _hand_limit_options(st: UchoState, task: Task) -> list[str]:
 
 def _hand_limit(st: UchoState, task: Task, move: Move) -> None:
     st.hands[task.seat].remove(move.card)
-    st.to_discard(task.seat, move.card, " (hand limit)")
+    st.to_discard(task.seat, move.card, _("hand limit"))
     st.stack.append(task)
 
 
@@ -265,15 +261,18 @@ def _display_limit(st: UchoState, task: Task) -> None:
         if extra > 0:
             st.prestige[s].extend(st.displays[s][:extra])
             del st.displays[s][:extra]
-            what = f"{n_cards(extra)} {'goes' if extra == 1 else 'go'}"
-            st.say(f"{what} from beside {st.who(s)} face down onto their prestige pile.")
+            st.sayn("{n} card goes from beside {who} face down onto their prestige pile.",
+                    "{n} cards go from beside {who} face down onto their prestige pile.",
+                    extra, extra, st.who(s))
 
 
 def _next_turn(st: UchoState, task: Task) -> None:
     if st.ending:
-        st.say("The game is over. Final prestige: " + ", ".join(
-            f"{st.who(s)} {st.prestige_total(s)}" for s in range(st.n)) + ".")
-        st.say("Winner: " + ", ".join(st.who(s) for s in st.leaders()) + ".")
+        st.say("The game is over. Final prestige: {list}.", ", ".join(
+            f"{st.who(s)} {st.prestige_total(s)}" for s in range(st.n)))
+        leaders = st.leaders()
+        st.sayn("Winner: {names}.", "Winners: {names}.", len(leaders),
+                ", ".join(str(st.who(s)) for s in leaders))
         return
     st.start_turn((task.seat + 1) % st.n)
 

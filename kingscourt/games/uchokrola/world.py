@@ -144,7 +144,7 @@ def _sample(game: UchoGame, view: JSON, rng: random.Random) -> UchoState:
 
     # the narration this seat heard, and the question now asked
     for text in view["log"]:
-        st.say(text, seat)
+        st.say(text, to=seat)
     if top is not None:
         assert top.kind.options is not None
         st._legal = top.kind.options(st, top)
