@@ -49,7 +49,8 @@ EXACT_COST = 8
 DEFAULT_ITERATIONS = 800
 #: worlds per contract choice when no budget is given
 DEFAULT_CHOICE_WORLDS = 120
-#: worlds drawn per card decision at most (they are reused round robin)
+#: worlds drawn per card decision at most under an iteration budget (a time budget draws as
+#: many as its time allows)
 MAX_WORLDS = 400
 
 _PENALTY_KINDS = tuple(int(c) for c in PENALTY_CONTRACTS)
@@ -83,6 +84,7 @@ class KingStrongBot(ViewBot):
             10**9 if timed and iterations is None else
             max(16, self.iterations // 8) if iterations is not None else DEFAULT_CHOICE_WORLDS)
         self.seconds = seconds
+        self.max_worlds = MAX_WORLDS if seconds is None else 10**9
         self.choice_seconds = choice_seconds if choice_seconds is not None else (
             None if seconds is None else min(1.0, 4 * seconds))
         self.solve_tricks = solve_tricks
@@ -185,7 +187,7 @@ class KingStrongBot(ViewBot):
         while done < self.iterations or worlds == 0:
             if worlds and deadline is not None and time.perf_counter() > deadline:
                 break
-            if worlds >= MAX_WORLDS and not exact:
+            if worlds >= self.max_worlds and not exact:
                 break
             self.check_stop()
             hands = self._hands(view, rng)
