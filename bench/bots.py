@@ -10,8 +10,12 @@
    the histogram of the strong bot's trump choices by deal number and of its contracts.
 3. The other games: strong vs basic, basic vs random, as before.
 
-    .venv/bin/python bench/bots.py [--games 16] [--jobs 2] [--positions 60] [--busy 0]
-                                   [--strong strong] [--only times|king|others] [--json FILE]
+    .venv/bin/python bench/bots.py [--games 16] [--first-game 0] [--jobs 2] [--positions 60]
+                                   [--busy 0] [--strong strong] [--json FILE]
+                                   [--only times|king|vs-basic|vs-2026|others]
+
+``--first-game N`` plays the match seeds from the N-th on (a second run adds games to a
+first; the JSON holds every game's scores).
 
 ``--strong`` is the label of the strong bot in the arena (a budget may follow:
 ``strong:seconds=0.2,choice_seconds=0.8``); by default its iteration budget, deterministic.
@@ -169,7 +173,8 @@ def main() -> None:
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--busy", type=int, default=0, help="CPU burners during the timing")
     ap.add_argument("--strong", default="strong", help="the strong bot's arena label")
-    ap.add_argument("--only", choices=("times", "king", "others"))
+    ap.add_argument("--first-game", type=int, default=0, help="first duplicate King game")
+    ap.add_argument("--only", choices=("times", "king", "vs-basic", "vs-2026", "others"))
     ap.add_argument("--json", help="write all figures to this file")
     args = ap.parse_args()
     report: dict[str, Any] = {}
@@ -197,24 +202,27 @@ def main() -> None:
             for p in burners:
                 p.join()
 
-    if args.only in (None, "king"):
-        strong = args.strong
-        print(f"\nKing on duplicate deals ({args.games} games × rotations, {args.jobs} jobs)")
+    strong = args.strong
+    if args.only in (None, "king", "vs-basic", "vs-2026"):
+        print(f"\nKing on duplicate deals ({args.games} games from game {args.first_game} × "
+              f"rotations, {args.jobs} jobs)")
+    if args.only in (None, "king", "vs-basic"):
         t = time.perf_counter()
-        vs_basic, choices = king_match([strong, "basic", "basic", "basic"], args.games, 1000,
-                                       args.jobs)
+        vs_basic, choices = king_match([strong, "basic", "basic", "basic"], args.games,
+                                       1000 + args.first_game, args.jobs)
         print_margin(vs_basic, f"{strong} − basic")
         h = histogram(choices, strong)
         print_histogram(h)
-        report["king_strong_vs_basic"] = vs_basic.to_json() | {"games": None, "histogram": h}
+        report["king_strong_vs_basic"] = vs_basic.to_json() | {"histogram": h}
         print(f"  [{time.perf_counter() - t:.0f} s]")
+    if args.only in (None, "king", "vs-2026"):
         t = time.perf_counter()
         vs_old, choices = king_match([strong, "_strong_2026", strong, "_strong_2026"],
-                                     args.games, 2000, args.jobs)
+                                     args.games, 2000 + args.first_game, args.jobs)
         print_margin(vs_old, f"{strong} − _strong_2026")
         old = histogram(choices, "_strong_2026")
         print("  the 2026 bot's trump choices by deal:", old["trump_by_deal"])
-        report["king_strong_vs_2026"] = vs_old.to_json() | {"games": None, "histogram_2026": old}
+        report["king_strong_vs_2026"] = vs_old.to_json() | {"histogram_2026": old}
         print(f"  [{time.perf_counter() - t:.0f} s]")
 
     if args.only in (None, "others"):
