@@ -14,7 +14,8 @@
                                    [--busy 0] [--strong strong] [--json FILE]
                                    [--only times|king|vs-basic|vs-2026|others]
 
-``--first-game N`` plays the match seeds from the N-th on (a second run adds games to a
+``--versus LABEL`` seats another bot than ``_strong_2026`` two against two with the strong one
+(a variant: ``--versus strong:weighted=true``). ``--first-game N`` plays the match seeds from the N-th on (a second run adds games to a
 first; the JSON holds every game's scores).
 
 ``--strong`` is the label of the strong bot in the arena (a budget may follow:
@@ -173,6 +174,8 @@ def main() -> None:
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--busy", type=int, default=0, help="CPU burners during the timing")
     ap.add_argument("--strong", default="strong", help="the strong bot's arena label")
+    ap.add_argument("--versus", default="_strong_2026",
+                    help="the bot the strong one meets two seats against two (vs-2026)")
     ap.add_argument("--first-game", type=int, default=0, help="first duplicate King game")
     ap.add_argument("--only", choices=("times", "king", "vs-basic", "vs-2026", "others"))
     ap.add_argument("--json", help="write all figures to this file")
@@ -217,12 +220,14 @@ def main() -> None:
         print(f"  [{time.perf_counter() - t:.0f} s]")
     if args.only in (None, "king", "vs-2026"):
         t = time.perf_counter()
-        vs_old, choices = king_match([strong, "_strong_2026", strong, "_strong_2026"],
-                                     args.games, 2000 + args.first_game, args.jobs)
-        print_margin(vs_old, f"{strong} − _strong_2026")
-        old = histogram(choices, "_strong_2026")
-        print("  the 2026 bot's trump choices by deal:", old["trump_by_deal"])
-        report["king_strong_vs_2026"] = vs_old.to_json() | {"histogram_2026": old}
+        other = args.versus
+        vs_old, choices = king_match([strong, other, strong, other], args.games,
+                                     2000 + args.first_game, args.jobs)
+        print_margin(vs_old, f"{strong} − {other}")
+        old = histogram(choices, other)
+        print(f"  {other}'s trump choices by deal:", old["trump_by_deal"])
+        report["king_strong_vs_2026" if other == "_strong_2026" else f"king_strong_vs_{other}"
+               ] = vs_old.to_json() | {"histogram_versus": old}
         print(f"  [{time.perf_counter() - t:.0f} s]")
 
     if args.only in (None, "others"):
