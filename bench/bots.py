@@ -15,8 +15,8 @@
                                    [--only times|king|vs-basic|vs-2026|others]
 
 ``--versus LABEL`` seats another bot than ``_strong_2026`` two against two with the strong one
-(a variant: ``--versus strong:weighted=true``). ``--first-game N`` plays the match seeds from the N-th on (a second run adds games to a
-first; the JSON holds every game's scores).
+(a variant: ``--versus strong:weighted=true``). ``--first-game N`` plays the match seeds from
+the N-th on (a second run adds games to a first; the JSON holds every game's scores).
 
 ``--strong`` is the label of the strong bot in the arena (a budget may follow:
 ``strong:seconds=0.2,choice_seconds=0.8``); by default its iteration budget, deterministic.
