@@ -2,12 +2,12 @@
 points minus the mean of the others'), over worlds sampled from its view.
 
 Choosing a contract: each open contract is played out in sampled worlds (the other hands
-drawn by ``game.sample_world``), every seat playing the basic policy
-(:func:`.king_sim.play_out`); its value is the chooser's mean margin in the deal minus the
-contract's opportunity cost, what the seat's remaining turns are expected to lose by not
-having it any more (:mod:`.king_costs`, a table built by simulation). So trump is kept for a
-hand that makes many tricks, and a penalty contract that suits the hand is not left for the
-end with a hand that cannot bear it.
+drawn as ``game.sample_world`` draws them, by :class:`.king_worlds.Worlds`), every seat
+playing the basic policy (:func:`.king_sim.play_out`); its value is the chooser's mean margin
+in the deal minus the contract's opportunity cost, what the seat's remaining turns are
+expected to lose by not having it any more (:mod:`.king_costs`, a table built by
+simulation). So trump is kept for a hand that makes many tricks, and a penalty contract that
+suits the hand is not left for the end with a hand that cannot bear it.
 
 Playing a card: determinised Monte Carlo (PIMC): in each sampled world, every distinct legal
 card (:meth:`.king_sim.Deal.distinct`) is played and the deal finished by the basic policy in
@@ -122,8 +122,10 @@ class KingStrongBot(ViewBot):
         return self._play_card(view, rng)
 
     def _hands(self, view: JSON, rng: random.Random) -> list[int]:
-        world = self.game.sample_world(view, rng)
-        return [parse_hand(world.hand(s)) for s in range(4)]  # type: ignore[attr-defined]
+        """One world's four hands, drawn as ``game.sample_world`` draws them (uniformly among
+        the deals consistent with the view) by the decision's :class:`.king_worlds.Worlds`,
+        about ten times faster."""
+        return self._worlds.draw(rng)
 
     # ------------------------------------------------------------------ choosing
     def _choose_contract(self, view: JSON, rng: random.Random) -> tuple[str, dict[str, float]]:
