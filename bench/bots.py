@@ -172,6 +172,7 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=16, help="duplicate King games (20 deals)")
     ap.add_argument("--other-games", type=int, default=6, help="duplicate games, other games")
     ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--times-games", default=",".join(SETUPS), help="games timed (king,...)")
     ap.add_argument("--busy", type=int, default=0, help="CPU burners during the timing")
     ap.add_argument("--strong", default="strong", help="the strong bot's arena label")
     ap.add_argument("--versus", default="_strong_2026",
@@ -191,7 +192,7 @@ def main() -> None:
         print(f"decision time at the budgets people play against (ms; {args.busy} CPU burners)")
         report["decision_ms"] = {}
         try:
-            for name in SETUPS:
+            for name in args.times_games.split(","):
                 for level in ("basic", "strong", "expert"):
                     budget = PLAY_BUDGETS.get((name, level), {})
                     figures = decision_times(name, level, args.positions)
