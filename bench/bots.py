@@ -10,8 +10,13 @@
    the histogram of the strong bot's trump choices by deal number and of its contracts.
 3. The other games: strong vs basic, basic vs random, as before.
 
-    .venv/bin/python bench/bots.py [--games 16] [--jobs 2] [--positions 60] [--busy 0]
-                                   [--strong strong] [--only times|king|others] [--json FILE]
+    .venv/bin/python bench/bots.py [--games 16] [--first-game 0] [--jobs 2] [--positions 60]
+                                   [--busy 0] [--strong strong] [--json FILE]
+                                   [--only times|king|vs-basic|vs-2026|others]
+
+``--versus LABEL`` seats another bot than ``_strong_2026`` two against two with the strong one
+(a variant: ``--versus strong:weighted=true``). ``--first-game N`` plays the match seeds from
+the N-th on (a second run adds games to a first; the JSON holds every game's scores).
 
 ``--strong`` is the label of the strong bot in the arena (a budget may follow:
 ``strong:seconds=0.2,choice_seconds=0.8``); by default its iteration budget, deterministic.
@@ -167,9 +172,13 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=16, help="duplicate King games (20 deals)")
     ap.add_argument("--other-games", type=int, default=6, help="duplicate games, other games")
     ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--times-games", default=",".join(SETUPS), help="games timed (king,...)")
     ap.add_argument("--busy", type=int, default=0, help="CPU burners during the timing")
     ap.add_argument("--strong", default="strong", help="the strong bot's arena label")
-    ap.add_argument("--only", choices=("times", "king", "others"))
+    ap.add_argument("--versus", default="_strong_2026",
+                    help="the bot the strong one meets two seats against two (vs-2026)")
+    ap.add_argument("--first-game", type=int, default=0, help="first duplicate King game")
+    ap.add_argument("--only", choices=("times", "king", "vs-basic", "vs-2026", "others"))
     ap.add_argument("--json", help="write all figures to this file")
     args = ap.parse_args()
     report: dict[str, Any] = {}
@@ -183,7 +192,7 @@ def main() -> None:
         print(f"decision time at the budgets people play against (ms; {args.busy} CPU burners)")
         report["decision_ms"] = {}
         try:
-            for name in SETUPS:
+            for name in args.times_games.split(","):
                 for level in ("basic", "strong", "expert"):
                     budget = PLAY_BUDGETS.get((name, level), {})
                     figures = decision_times(name, level, args.positions)
@@ -197,24 +206,29 @@ def main() -> None:
             for p in burners:
                 p.join()
 
-    if args.only in (None, "king"):
-        strong = args.strong
-        print(f"\nKing on duplicate deals ({args.games} games × rotations, {args.jobs} jobs)")
+    strong = args.strong
+    if args.only in (None, "king", "vs-basic", "vs-2026"):
+        print(f"\nKing on duplicate deals ({args.games} games from game {args.first_game} × "
+              f"rotations, {args.jobs} jobs)")
+    if args.only in (None, "king", "vs-basic"):
         t = time.perf_counter()
-        vs_basic, choices = king_match([strong, "basic", "basic", "basic"], args.games, 1000,
-                                       args.jobs)
+        vs_basic, choices = king_match([strong, "basic", "basic", "basic"], args.games,
+                                       1000 + args.first_game, args.jobs)
         print_margin(vs_basic, f"{strong} − basic")
         h = histogram(choices, strong)
         print_histogram(h)
-        report["king_strong_vs_basic"] = vs_basic.to_json() | {"games": None, "histogram": h}
+        report["king_strong_vs_basic"] = vs_basic.to_json() | {"histogram": h}
         print(f"  [{time.perf_counter() - t:.0f} s]")
+    if args.only in (None, "king", "vs-2026"):
         t = time.perf_counter()
-        vs_old, choices = king_match([strong, "_strong_2026", strong, "_strong_2026"],
-                                     args.games, 2000, args.jobs)
-        print_margin(vs_old, f"{strong} − _strong_2026")
-        old = histogram(choices, "_strong_2026")
-        print("  the 2026 bot's trump choices by deal:", old["trump_by_deal"])
-        report["king_strong_vs_2026"] = vs_old.to_json() | {"games": None, "histogram_2026": old}
+        other = args.versus
+        vs_old, choices = king_match([strong, other, strong, other], args.games,
+                                     2000 + args.first_game, args.jobs)
+        print_margin(vs_old, f"{strong} − {other}")
+        old = histogram(choices, other)
+        print(f"  {other}'s trump choices by deal:", old["trump_by_deal"])
+        report["king_strong_vs_2026" if other == "_strong_2026" else f"king_strong_vs_{other}"
+               ] = vs_old.to_json() | {"histogram_versus": old}
         print(f"  [{time.perf_counter() - t:.0f} s]")
 
     if args.only in (None, "others"):

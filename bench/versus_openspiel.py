@@ -14,7 +14,8 @@ Fair and repeatable, as issue 15 asks:
   ones; the best margin is kept).
 - **Equal time, calibrated in the same run.** Our bot gets ``seconds`` per card and
   ``choice_seconds`` per contract; OpenSpiel gets as many simulations as its own measured
-  rate (simulations per second, a running mean over its decisions so far in this run, first
+  rate (simulations per second, one per trick of the deal and for contract choices, a running
+  mean over its decisions so far in this run that forgets older ones by ``DECAY``, first
   measured on calibration positions) buys in the same time. Both sides' mean time per
   decision is printed.
 - **Duplicate deals.** Every match seed's first deal is played twice, ours in seats 0 and 2
@@ -49,7 +50,11 @@ from kingscourt.games.king.contracts import CONTRACT_OF_ID
 from kingscourt.games.king.state import KingState
 
 SCALE = 650.0
+#: how much of OpenSpiel's simulation rate so far is kept at each of its decisions
+DECAY = 0.8
 KING = kingscourt.load_game("king")
+#: seconds per decision, with its kind ("card" or "choose")
+Times = list[tuple[str, float]]
 
 
 class DealCut:
@@ -144,19 +149,23 @@ class TimedOpenSpiel:
                                     random_state=np.random.RandomState(seed))
         self.rate = rate          # kind -> [simulations, seconds] so far (shared)
         self.seconds = seconds
-        self.times: list[float] = []
+        self.times: list[tuple[str, float]] = []
 
     def step(self, state: Any) -> int:
-        kind = "choose" if state.inner.view(None)["phase"] == "choose" else "card"
-        sims, secs = self.rate[kind]
+        view = state.inner.view(None)
+        kind = "choose" if view["phase"] == "choose" else "card"
+        # a simulation costs less the fewer cards are left: one rate per trick of the deal
+        key = kind if kind == "choose" else f"card{len(view['tricks'])}"
+        sims, secs = self.rate.setdefault(key, list(self.rate[kind]))
         n = max(1, int(sims / secs * self.seconds[kind]))
         self.bot._max_simulations = n
         t = time.perf_counter()
         action = int(self.bot.step(DealCut.root(state)))
         dt = time.perf_counter() - t
         if len(state.legal_actions()) > 1:
-            self.rate[kind] = [sims + n, secs + dt]
-            self.times.append(dt)
+            # a running rate that forgets (the machine's load changes during a run)
+            self.rate[key] = [DECAY * sims + n, DECAY * secs + dt]
+            self.times.append((kind, dt))
         return action
 
 
@@ -183,7 +192,7 @@ def calibrate(game: Any, uct_c: float) -> dict[str, list[float]]:
 
 def play_deal(game: Any, seed: int, ours: tuple[int, ...], others: str, uct_c: float,
               rate: dict[str, list[float]], seconds: float, choice_seconds: float,
-              our_times: list[float], their_times: list[float]) -> list[int]:
+              our_times: Times, their_times: Times) -> list[int]:
     """The first deal of match ``seed``: our strong bot in seats ``ours``, the others
     OpenSpiel's (``others == "openspiel"``) or the basic bot's. Its points per seat."""
     state = game.new_initial_state()
@@ -204,7 +213,8 @@ def play_deal(game: Any, seed: int, ours: tuple[int, ...], others: str, uct_c: f
             t = time.perf_counter()
             text = mine[seat].choose(view)
             if len(view["legal"]) > 1:
-                our_times.append(time.perf_counter() - t)
+                our_times.append(("choose" if view["phase"] == "choose" else "card",
+                                  time.perf_counter() - t))
             action = _action_id(state, seat, text)
         elif isinstance(opp[seat], TimedOpenSpiel):
             action = opp[seat].step(state)
@@ -225,8 +235,8 @@ def _action_id(state: Any, seat: int, text: str) -> int:
 
 
 def duplicate(game: Any, seeds: range, first: str, uct_c: float, rate: dict[str, list[float]],
-              seconds: float, choice_seconds: float, our_times: list[float],
-              their_times: list[float], others: str = "openspiel") -> list[float]:
+              seconds: float, choice_seconds: float, our_times: Times,
+              their_times: Times, others: str = "openspiel") -> list[float]:
     """Per seed: (first side − second side) points per seat, averaged over both seatings.
     ``first`` is "ours" (our bot against ``others``) or "theirs" (OpenSpiel against basic)."""
     diffs = []
@@ -248,7 +258,7 @@ def duplicate(game: Any, seeds: range, first: str, uct_c: float, rate: dict[str,
 
 def _openspiel_vs_basic(game: Any, seed: int, seats: tuple[int, ...], uct_c: float,
                         rate: dict[str, list[float]], seconds: float, choice_seconds: float,
-                        times: list[float]) -> list[int]:
+                        times: Times) -> list[int]:
     state = game.new_initial_state()
     state.apply_action(seed)
     os_bots = {s: TimedOpenSpiel(game, uct_c, seed * 10 + s, rate,
@@ -264,6 +274,17 @@ def _openspiel_vs_basic(game: Any, seed: int, seats: tuple[int, ...], uct_c: flo
     for b in os_bots.values():
         times.extend(b.times)
     return list(state.inner.view(None)["score_table"][0]["points"])
+
+
+def ms(times: Times, medians: bool = False) -> str:
+    """Mean milliseconds per decision by kind (and the median)."""
+    out = []
+    for kind in ("card", "choose"):
+        xs = [dt for k, dt in times if k == kind]
+        if xs:
+            med = f" ({1000 * statistics.median(xs):.0f})" if medians else ""
+            out.append(f"{kind} {1000 * statistics.mean(xs):.0f}{med}")
+    return ", ".join(out)
 
 
 def interval(diffs: list[float]) -> tuple[float, float]:
@@ -294,7 +315,7 @@ def main() -> None:
         print(f"tuning the exploration constant vs basic on seeds 900..{900 + args.tune_deals - 1}:")
         scores: dict[float, float] = {}
         for c in (float(x) for x in args.tune.split(",")):
-            times: list[float] = []
+            times: Times = []
             d = duplicate(game, range(900, 900 + args.tune_deals), "theirs", c, rate,
                           args.seconds, args.choice_seconds, [], times)
             m, ci = interval(d)
@@ -304,8 +325,8 @@ def main() -> None:
         best = max(scores, key=lambda c: scores[c])
     print(f"uct_c = {best}; measuring {args.deals} duplicate deals (seeds {args.first_seed}..)",
           flush=True)
-    ours_t: list[float] = []
-    theirs_t: list[float] = []
+    ours_t: Times = []
+    theirs_t: Times = []
     diffs: list[float] = []
     t = time.perf_counter()
     for i in range(args.deals):
@@ -315,15 +336,13 @@ def main() -> None:
         if (i + 1) % 10 == 0:
             m, ci = interval(diffs)
             print(f"  {i + 1} deals: {m:+.1f} ± {ci:.1f}; ms per decision ours "
-                  f"{1000 * statistics.mean(ours_t):.0f}, OpenSpiel "
-                  f"{1000 * statistics.mean(theirs_t):.0f} [{time.perf_counter() - t:.0f} s]",
+                  f"{ms(ours_t)}, OpenSpiel {ms(theirs_t)} [{time.perf_counter() - t:.0f} s]",
                   flush=True)
     m, ci = interval(diffs)
     print(f"ours − OpenSpiel IS-MCTS: {m:+.1f} ± {ci:.1f} points per seat per deal "
           f"(95% t-interval, {len(diffs)} duplicate deals){' — excludes 0' if abs(m) > ci else ''}")
-    print(f"time per decision (ms): ours mean {1000 * statistics.mean(ours_t):.0f} median "
-          f"{1000 * statistics.median(ours_t):.0f}; OpenSpiel mean "
-          f"{1000 * statistics.mean(theirs_t):.0f} median {1000 * statistics.median(theirs_t):.0f}")
+    print(f"time per decision, mean (median) ms: ours {ms(ours_t, True)}; "
+          f"OpenSpiel {ms(theirs_t, True)}")
 
 
 if __name__ == "__main__":

@@ -36,7 +36,8 @@ from pathlib import Path
 from types import ModuleType
 
 #: The modules compiled, as source paths under the repository root: King's state and what its
-#: hot path calls, the world sampler and view the bots use, and King's search rollout.
+#: hot path calls, the world sampler and view the bots use, King's search rollout, and the
+#: King bots' deal simulator and endgame solver.
 MODULES: tuple[str, ...] = (
     "kingscourt/games/king/cards.py",
     "kingscourt/games/king/notation.py",
@@ -46,6 +47,8 @@ MODULES: tuple[str, ...] = (
     "kingscourt/games/king/world.py",
     "kingscourt/engine/dealing.py",
     "kingscourt/bots/king_search.py",
+    "kingscourt/bots/king_sim.py",
+    "kingscourt/bots/king_solver.py",
 )
 #: mypyc's group: the extension that holds the code of every module above.
 GROUP = "kingscourt._core"

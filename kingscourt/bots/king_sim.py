@@ -137,9 +137,28 @@ class Deal:
         return d
 
     def copy(self) -> Deal:
-        new = object.__new__(Deal)
-        for name in _SCALARS:
-            object.__setattr__(new, name, getattr(self, name))
+        new = Deal()
+        new.any_heart = self.any_heart
+        new.beat = self.beat
+        new.give_up = self.give_up
+        new.gone = self.gone
+        new.heart_ban = self.heart_ban
+        new.hearts_broken = self.hearts_broken
+        new.kind = self.kind
+        new.lead = self.lead
+        new.leader = self.leader
+        new.pen = self.pen
+        new.pen_left = self.pen_left
+        new.trick = self.trick
+        new.trick_n = self.trick_n
+        new.tricks = self.tricks
+        new.trump = self.trump
+        new.trump_ban = self.trump_ban
+        new.trump_broken = self.trump_broken
+        new.turn = self.turn
+        new.unit = self.unit
+        new.win_card = self.win_card
+        new.win_seat = self.win_seat
         new.hands = list(self.hands)
         new.points = list(self.points)
         new.taken = list(self.taken)
@@ -261,9 +280,6 @@ class Deal:
                 out |= low
                 prev = c
         return out
-
-
-_SCALARS = tuple(n for n in Deal.__slots__ if n not in ("hands", "points", "taken"))
 
 
 def hands_of(world_hand: list[list[str]]) -> list[int]:

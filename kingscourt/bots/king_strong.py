@@ -2,12 +2,12 @@
 points minus the mean of the others'), over worlds sampled from its view.
 
 Choosing a contract: each open contract is played out in sampled worlds (the other hands
-drawn by ``game.sample_world``), every seat playing the basic policy
-(:func:`.king_sim.play_out`); its value is the chooser's mean margin in the deal minus the
-contract's opportunity cost, what the seat's remaining turns are expected to lose by not
-having it any more (:mod:`.king_costs`, a table built by simulation). So trump is kept for a
-hand that makes many tricks, and a penalty contract that suits the hand is not left for the
-end with a hand that cannot bear it.
+drawn as ``game.sample_world`` draws them, by :class:`.king_worlds.Worlds`), every seat
+playing the basic policy (:func:`.king_sim.play_out`); its value is the chooser's mean margin
+in the deal minus the contract's opportunity cost, what the seat's remaining turns are
+expected to lose by not having it any more (:mod:`.king_costs`, a table built by
+simulation). So trump is kept for a hand that makes many tricks, and a penalty contract that
+suits the hand is not left for the end with a hand that cannot bear it.
 
 Playing a card: determinised Monte Carlo (PIMC): in each sampled world, every distinct legal
 card (:meth:`.king_sim.Deal.distinct`) is played and the deal finished by the basic policy in
@@ -49,7 +49,8 @@ EXACT_COST = 8
 DEFAULT_ITERATIONS = 800
 #: worlds per contract choice when no budget is given
 DEFAULT_CHOICE_WORLDS = 120
-#: worlds drawn per card decision at most (they are reused round robin)
+#: worlds drawn per card decision at most under an iteration budget (a time budget draws as
+#: many as its time allows)
 MAX_WORLDS = 400
 
 _PENALTY_KINDS = tuple(int(c) for c in PENALTY_CONTRACTS)
@@ -83,6 +84,7 @@ class KingStrongBot(ViewBot):
             10**9 if timed and iterations is None else
             max(16, self.iterations // 8) if iterations is not None else DEFAULT_CHOICE_WORLDS)
         self.seconds = seconds
+        self.max_worlds = MAX_WORLDS if seconds is None else 10**9
         self.choice_seconds = choice_seconds if choice_seconds is not None else (
             None if seconds is None else min(1.0, 4 * seconds))
         self.solve_tricks = solve_tricks
@@ -120,8 +122,10 @@ class KingStrongBot(ViewBot):
         return self._play_card(view, rng)
 
     def _hands(self, view: JSON, rng: random.Random) -> list[int]:
-        world = self.game.sample_world(view, rng)
-        return [parse_hand(world.hand(s)) for s in range(4)]  # type: ignore[attr-defined]
+        """One world's four hands, drawn as ``game.sample_world`` draws them (uniformly among
+        the deals consistent with the view) by the decision's :class:`.king_worlds.Worlds`,
+        about ten times faster."""
+        return self._worlds.draw(rng)
 
     # ------------------------------------------------------------------ choosing
     def _choose_contract(self, view: JSON, rng: random.Random) -> tuple[str, dict[str, float]]:
@@ -185,7 +189,7 @@ class KingStrongBot(ViewBot):
         while done < self.iterations or worlds == 0:
             if worlds and deadline is not None and time.perf_counter() > deadline:
                 break
-            if worlds >= MAX_WORLDS and not exact:
+            if worlds >= self.max_worlds and not exact:
                 break
             self.check_stop()
             hands = self._hands(view, rng)

@@ -36,6 +36,7 @@ PROBES = ("play 2S", "play AH", "play QD", "choose trump S", "choose rifki", "ch
 def transcript() -> dict[str, Any]:
     """Everything a run shows of King, as one digest, and which build ran it."""
     from kingscourt.bots.ismcts import StrongBot
+    from kingscourt.bots.king_strong import KingStrongBot
     from kingscourt.games.king import state as state_module
 
     h = hashlib.sha256()
@@ -84,6 +85,10 @@ def transcript() -> dict[str, Any]:
         for view in views[:4]:
             if len(view["legal"]) > 1:
                 put([bot.choose(view), bot.last_visits])
+        king_bot = KingStrongBot(game, seed=3, iterations=40, choice_worlds=8)
+        for view in views[:8]:
+            if len(view["legal"]) > 1:  # the bots' deal simulator and endgame solver
+                put(king_bot.analyse(view))
     return {"compiled": _compiled.ACTIVE, "state": state_module.__file__, "digest": h.hexdigest()}
 
 
