@@ -21,7 +21,7 @@ $(STAMP): pyproject.toml
 # The translation catalogues (kingscourt/locale/*.po) are compiled to .mo beside them.
 compiled: $(STAMP)
 	$(BIN)/python -m kingscourt._build
-	$(BIN)/python -m kingscourt.i18n compile
+	$(BIN)/python -c "from kingscourt.i18n import main; main(['compile'])"
 
 run: $(STAMP) compiled
 	$(BIN)/kingscourt serve
