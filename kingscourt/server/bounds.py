@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, Any
 from limits import parse
 from sqlalchemy import select, update
 
-from ..i18n import P_, Msg
+from ..i18n import P_, Msg, _
 from .connections import CLOSE_ABANDONED
 from .limiting import Limiter, OpenTables
 from .orm import TableRow
@@ -122,10 +122,12 @@ def position_of(cursor: str) -> tuple[datetime, str] | None:
 class Refused(Exception):
     """A creation the limits refuse: ``status`` (429 or 409), ``retry_after`` seconds or None."""
 
-    def __init__(self, message: str, status: int, retry_after: int | None = None) -> None:
-        super().__init__(message)
+    def __init__(self, message: Msg, status: int, retry_after: int | None = None) -> None:
+        super().__init__(str(message))
         self.status = status
         self.retry_after = retry_after
+        #: the message as a template, said in the request's language
+        self.text = message
 
 
 class CreationGuard:
@@ -182,12 +184,14 @@ class CreationGuard:
         if not await self.limiter.hit(self.rate, address):
             reset = (await self.limiter.get_window_stats(self.rate, address)).reset_time
             wait = max(1, math.ceil(reset - time.time()))
-            raise Refused(f"too many tables created from your address (at most {self.rate}): "
-                          f"try again in {wait} s", 429, wait)
+            raise Refused(_("too many tables created from your address (at most {rate}): try "
+                            "again in {wait} s", rate=str(self.rate), wait=wait), 429, wait)
         token = await self._reserve(address) if self.max_open else ""
         if token is None:
-            raise Refused(f"your address already has {self.max_open} open tables, the most it "
-                          "may hold: finish or leave one first", 409)
+            raise Refused(P_("your address already has {n} open table, the most it may hold: "
+                             "finish or leave it first",
+                             "your address already has {n} open tables, the most it may hold: "
+                             "finish or leave one first", self.max_open, n=self.max_open), 409)
         self.pending[address] = self.pending.get(address, 0) + 1
         self._created += 1
         if self._created % PRUNE_EVERY == 0:  # forget the addresses whose tables all closed
