@@ -20,6 +20,7 @@ _TARGET = re.compile(r" -> (\d+)$")
 _PLACE = re.compile(r" (from|at) (\d+):(\d+)")
 _LOOK = re.compile(r"^look at (prestige )?(\d+)$")
 _TAKE_FROM = re.compile(r"^take from (\d+)$")
+_BURY = re.compile(r"bury -> (\d+)")
 #: Ucho Króla's moves that are one word (the notation's, :mod:`...uchokrola.notation`)
 _UCHO_WORDS = {
     "draw": _("{who} draws a card"),
@@ -41,7 +42,6 @@ _UCHO_VERBS = {
     "take": _("{who} takes {what}"),
     "swap": _("{who} swaps {what}"),
     "with": _("{who} swaps it with {what}"),
-    "use": _("{who} uses {what}"),
 }
 #: what joins the pieces of one move (language-neutral: no catalogue holds it)
 _JOIN = "{a}{b}"
@@ -95,6 +95,8 @@ def _uchokrola(action: str, who: Named, name: Name, players: int) -> Msg:
     if m := _TAKE_FROM.fullmatch(action):
         return _("{who} takes a card from {whom}", who=who, whom=whom(m.group(1)))
     verb, _sep, rest = action.partition(" ")
+    if verb == "use":
+        return _use(rest, who, whom)
     # card and character names stay as printed (Polish); only the phrases around them change
     what: Named
     if t := _TARGET.search(rest):
@@ -115,6 +117,22 @@ def _uchokrola(action: str, who: Named, name: Name, players: int) -> Msg:
     if template is None:
         return _("{who}: {action}", who=who, action=action)
     return template._replace(params={"who": who, "what": what})
+
+
+def _use(rest: str, who: Named, whom: Callable[[str], Named]) -> Msg:
+    """A character's ability (``use Hrabina de Vardes: bury -> 2``): the character's name as
+    printed, what it does in words."""
+    character, colon, detail = rest.partition(": ")
+    if not colon:
+        return _("{who} uses {character}", who=who, character=character)
+    if detail == "draw":
+        return _("{who} uses {character}: draws a card", who=who, character=character)
+    if detail == "take discard":
+        return _("{who} uses {character}: takes the top discard", who=who, character=character)
+    if m := _BURY.fullmatch(detail):
+        return _("{who} uses {character}: buries the top discard in {whom}'s prestige pile",
+                 who=who, character=character, whom=whom(m.group(1)))
+    return _("{who} uses {character}: {card}", who=who, character=character, card=detail)
 
 
 def describe(game: str, seat: int, action: str, name: Name, players: int) -> Msg:

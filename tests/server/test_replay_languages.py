@@ -7,12 +7,13 @@ from __future__ import annotations
 import re
 
 import httpx
+import pytest
 
 from kingscourt import i18n
 from kingscourt.games.king.cards import SUIT_SYMBOLS, SUITS
 
 from .harness import Server
-from .test_replay import RANDOM, finished_game
+from .test_replay import RANDOM, explains, finished_game
 
 BOTS = [RANDOM] * 4
 
@@ -106,3 +107,24 @@ def test_validation_problems_in_german_keep_the_field_names(server: Server) -> N
                                   "wähle einen anderen")
     english = create(server, {"game": "king", "seats": named}, "en").json()["detail"]
     assert english == "seats.0.name: names of the form \"Bot (level)\" are the bots': choose another"
+
+
+def test_a_review_in_german_after_the_same_review_in_english(server: Server) -> None:
+    if not explains("king"):
+        pytest.skip("King's strong bot does not explain its decisions")
+    table = finished_game(server, "king", BOTS, seed=9, rules={"short_game": True})
+    de = {"Accept-Language": "de"}
+    steps = server.get(f"/api/tables/{table}/replay", headers=de).json()["steps"]
+    v = len(steps) - 1  # the last card: one legal action, a short search
+    seat = steps[v]["seat"]
+    url = f"{server.http}/api/tables/{table}/analysis?version={v}&seat={seat}"
+    english = httpx.get(url, timeout=90)
+    assert english.status_code == 200, english.text
+    german = httpx.get(url, timeout=90, headers=de).json()  # the cached review, said in German
+    assert german["words"] == german["preferred_words"] == steps[v]["words"]
+    assert german["words"] != english.json()["words"]
+    assert [x["words"] for x in german["values"]] == [steps[v]["words"]]
+    refused = httpx.get(f"{server.http}/api/tables/{table}/analysis?version={v}&seat="
+                        f"{(seat + 1) % 4}", timeout=10, headers={"Accept-Language": "pl"})
+    assert refused.status_code == 422
+    assert refused.json()["detail"].startswith(f"miejsce {(seat + 1) % 4} nie podjęło decyzji")
