@@ -136,3 +136,11 @@ def test_a_review_in_german_after_the_same_review_in_english(server: Server) -> 
                         f"{(seat + 1) % 4}", timeout=10, headers={"Accept-Language": "pl"})
     assert refused.status_code == 422
     assert refused.json()["detail"].startswith(f"miejsce {(seat + 1) % 4} nie podjęło decyzji")
+
+
+def test_a_foreign_origin_is_refused_in_polish(server: Server) -> None:
+    r = httpx.post(f"{server.http}/api/tables", json={"game": "king", "seats": BOTS},
+                   headers={"Origin": "https://evil.example", "Accept-Language": "pl"})
+    assert r.status_code == 403
+    assert r.json()["detail"] == ("odrzucono żądanie z innej witryny: jego Origin nie jest ani "
+                                  "tego serwera, ani żadnym z dozwolonych (--allowed-origin)")
