@@ -15,7 +15,8 @@ from __future__ import annotations
 import importlib
 from typing import Any, Protocol
 
-from ..engine import JSON, Game
+from ..engine import JSON, Game, RuleError
+from ..i18n import _
 from .base import Cancelled
 
 __all__ = ["BOTS", "BUDGETS", "LEVELS", "PLAY_BUDGETS", "Bot", "Cancelled", "load",
@@ -72,10 +73,11 @@ class Bot(Protocol):
 def load(level: str, game: Game, seed: int | None = None, **budget: Any) -> Bot:
     """A bot of ``level`` for ``game``; unknown levels raise ValueError (KeyError-free)."""
     if level not in LEVELS and not (level.startswith("_") and (game.name, level) in BOTS):
-        raise ValueError(f"unknown bot level {level!r} (levels: {', '.join(LEVELS)})")
+        raise RuleError(_("unknown bot level {level} (levels: {x})", level=repr(level),
+                          x=", ".join(LEVELS)))
     target = BOTS.get((game.name, level))
     if target is None:
-        raise ValueError(f"no {level!r} bot for {game.name} yet")
+        raise RuleError(_("no {level} bot for {game} yet", level=repr(level), game=game.name))
     module_name, cls_name = target.split(":")
     cls = getattr(importlib.import_module(module_name), cls_name)
     bot: Bot = cls(game, seed=seed, **(budget or BUDGETS.get((game.name, level), {})))

@@ -10,7 +10,9 @@ from .errors import (
     MalformedAction,
     NotYourTurn,
     ReplayError,
+    RuleError,
     Violation,
+    reason,
 )
 from .events import Event
 from .registry import GAMES, load_game, replay
@@ -27,12 +29,14 @@ __all__ = [
     "MalformedAction",
     "NotYourTurn",
     "ReplayError",
+    "RuleError",
     "State",
     "Violation",
     "build_rules",
     "describe",
     "load_game",
     "make_record",
+    "reason",
     "replay",
     "rule",
     "rules_dict",

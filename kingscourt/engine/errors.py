@@ -78,6 +78,26 @@ class MalformedAction(ValueError):
         return translate(lang, self.template)
 
 
+class RuleError(ValueError):
+    """A table rule, variant or player count the game refuses; ``text`` says why as a template
+    (:class:`~kingscourt.i18n.Msg`), so that a player reads it in their language."""
+
+    def __init__(self, text: Msg) -> None:
+        super().__init__(str(text))
+        self.text = text
+
+
+def reason(e: BaseException) -> Msg | str:
+    """Why ``e`` was raised, as a template where it keeps one (a :class:`RuleError`, a
+    :class:`MalformedAction`), else its English text: for a refusal that quotes it
+    (``bad rule: {e}``)."""
+    if isinstance(e, RuleError):
+        return e.text
+    if isinstance(e, MalformedAction):
+        return _("{text} is not an action: {why}", text=repr(e.text), why=e.template)
+    return str(e)
+
+
 class ReplayError(ValueError):
     """A game record that is malformed or does not replay; the message names the step."""
 

@@ -11,7 +11,8 @@ import dataclasses
 from collections.abc import Mapping
 from typing import Any, TypeVar
 
-from ..i18n import N_
+from ..i18n import N_, _
+from .errors import RuleError
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -53,12 +54,15 @@ def build_rules(cls: type[R], game: str, overrides: Mapping[str, Any]) -> R:
     for name, value in overrides.items():
         f = fields.get(name)
         if f is None:
-            known = ", ".join(sorted(fields)) or "none"
-            raise ValueError(f"{game} has no table rule {name!r} (known: {known})")
+            known = ", ".join(sorted(fields))
+            raise RuleError(_("{game} has no table rule {name} (known: {known})", game=game,
+                              name=repr(name), known=known) if known else
+                            _("{game} has no table rules: got {name}", game=game, name=repr(name)))
         choices = f.metadata.get("choices", ())
         if not any(_same(value, c) for c in choices):
             allowed = ", ".join(repr(c) for c in choices)
-            raise ValueError(f"table rule {name!r} of {game} takes {allowed}; got {value!r}")
+            raise RuleError(_("table rule {name} of {game} takes {allowed}; got {value}",
+                              name=repr(name), game=game, allowed=allowed, value=repr(value)))
     return cls(**overrides)
 
 

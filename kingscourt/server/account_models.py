@@ -8,6 +8,8 @@ from typing import Annotated, Literal
 
 from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field
 
+from ..engine import RuleError
+from ..i18n import _
 from .lobby_models import CleanName, TableInfo, clean_name, human_name, nfc
 
 #: an account name's length in characters (NFC, trimmed)
@@ -26,7 +28,8 @@ def name_key(name: str) -> str:
 
 def not_deleted(value: str) -> str:
     if name_key(value) == name_key(DELETED_NAME):
-        raise ValueError(f"\"{DELETED_NAME}\" stands for deleted accounts: choose another")
+        raise RuleError(_("\"{name}\" stands for deleted accounts: choose another",
+                          name=DELETED_NAME))
     return value
 
 

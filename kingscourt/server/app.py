@@ -110,7 +110,8 @@ def create_app(config: ServerConfig) -> FastAPI:
     @app.exception_handler(RequestValidationError)
     async def invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
         # one line naming the fields, the first few problems only, never the input itself
-        return JSONResponse({"detail": problems(exc.errors(), skip=("body", "query", "path"), whole="body")},
+        return JSONResponse({"detail": text(request_lang(request), problems(
+                                exc.errors(), skip=("body", "query", "path"), whole="body"))},
                             status_code=422)
 
     @app.exception_handler(OperationalError)

@@ -34,9 +34,11 @@ from typing import TYPE_CHECKING, Any
 from limits import parse
 from sqlalchemy import select, update
 
+from ..i18n import P_, Msg, _
 from .connections import CLOSE_ABANDONED
 from .limiting import Limiter, OpenTables
 from .orm import TableRow
+from .pydantic_words import said
 from .store import Store, now
 
 if TYPE_CHECKING:
@@ -63,19 +65,28 @@ def shown(text: str, limit: int = MAX_PIECE) -> str:
     return out + "…" if len(text) > limit else out
 
 
-def problems(errors: Sequence[Any], skip: Sequence[str] = (), whole: str = "message") -> str:
+def problems(errors: Sequence[Any], skip: Sequence[str] = (), whole: str = "message") -> Msg:
     """The first :data:`MAX_PROBLEMS` of pydantic's ``errors()`` as ``where: what``, the
     location's parts that come from the input clipped (``skip``: parts left out; ``whole``:
-    the name of an empty location), and how many more there are."""
-    parts = []
+    the name of an empty location), and how many more there are: a template, said in the
+    client's language (the field names as they are)."""
+    params: dict[str, object] = {}
+    layout = []
     echoed = 0
-    for e in errors[:MAX_PROBLEMS]:
+    for i, e in enumerate(errors[:MAX_PROBLEMS]):
         loc = [str(p) for p in e.get("loc", ()) if p not in skip]
         where = ".".join(shown(p, max(1, min(MAX_PIECE, MAX_ECHO - echoed))) for p in loc)
         echoed += len(where)
-        parts.append(f"{where or whole}: {shown(str(e.get('msg', 'invalid')), 200)}")
+        what = said(e)
+        params[f"w{i}"] = where or whole
+        params[f"p{i}"] = shown(what, 200) if isinstance(what, str) else what
+        layout.append(f"{{w{i}}}: {{p{i}}}")
     more = len(errors) - MAX_PROBLEMS
-    return "; ".join(parts) + (f" (and {more} more)" if more > 0 else "")
+    if more > 0:
+        params["more"] = P_(" (and {n} more)", " (and {n} more)", more, n=more)
+        layout[-1] += "{more}"
+    # the layout is no text of any language: only its pieces are translated
+    return Msg("; ".join(layout), params)
 
 
 # --- table ids and cursors --------------------------------------------------------------------
@@ -111,10 +122,12 @@ def position_of(cursor: str) -> tuple[datetime, str] | None:
 class Refused(Exception):
     """A creation the limits refuse: ``status`` (429 or 409), ``retry_after`` seconds or None."""
 
-    def __init__(self, message: str, status: int, retry_after: int | None = None) -> None:
-        super().__init__(message)
+    def __init__(self, message: Msg, status: int, retry_after: int | None = None) -> None:
+        super().__init__(str(message))
         self.status = status
         self.retry_after = retry_after
+        #: the message as a template, said in the request's language
+        self.text = message
 
 
 class CreationGuard:
@@ -171,12 +184,14 @@ class CreationGuard:
         if not await self.limiter.hit(self.rate, address):
             reset = (await self.limiter.get_window_stats(self.rate, address)).reset_time
             wait = max(1, math.ceil(reset - time.time()))
-            raise Refused(f"too many tables created from your address (at most {self.rate}): "
-                          f"try again in {wait} s", 429, wait)
+            raise Refused(_("too many tables created from your address (at most {rate}): try "
+                            "again in {wait} s", rate=str(self.rate), wait=wait), 429, wait)
         token = await self._reserve(address) if self.max_open else ""
         if token is None:
-            raise Refused(f"your address already has {self.max_open} open tables, the most it "
-                          "may hold: finish or leave one first", 409)
+            raise Refused(P_("your address already has {n} open table, the most it may hold: "
+                             "finish or leave it first",
+                             "your address already has {n} open tables, the most it may hold: "
+                             "finish or leave one first", self.max_open, n=self.max_open), 409)
         self.pending[address] = self.pending.get(address, 0) + 1
         self._created += 1
         if self._created % PRUNE_EVERY == 0:  # forget the addresses whose tables all closed

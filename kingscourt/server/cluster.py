@@ -43,7 +43,7 @@ from redis.exceptions import RedisError
 from ..i18n import _
 from .cluster_bots import RemoteBots, node_channel
 from .cluster_presence import Presence
-from .localize import error
+from .localize import error, template_json, with_template
 from .relay import catch_up, open_versions, step, take_fence
 from .table import LiveTable
 from .wire import ErrorMessage
@@ -356,7 +356,10 @@ class Cluster:
                     await asyncio.sleep(0.1)
                     continue
                 err = reply.get("error")
-                return None if err is None else ErrorMessage.model_validate_json(err)
+                # the owner sends its template too: the refusal is said here, in the
+                # language of this process's connection (localized)
+                return None if err is None else with_template(
+                    ErrorMessage.model_validate_json(err), reply.get("text"))
         finally:
             for ask in asks:
                 self._answers.pop(ask, None)
@@ -373,6 +376,7 @@ class Cluster:
             refusal = await table.submit(int(msg["seat"]), str(msg["text"]), int(msg["version"]),
                                          str(msg["actor"]), msg.get("token_hash"))
             reply["error"] = None if refusal is None else refusal.model_dump_json()
+            reply["text"] = None if refusal is None else template_json(refusal._text)
         self._outbox.put_nowait((node_channel(str(msg["reply"])), json.dumps(reply)))
 
     # --- Redis pub/sub -----------------------------------------------------------------------

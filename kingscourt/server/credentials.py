@@ -28,6 +28,7 @@ from fastapi import HTTPException, Request
 from limits import RateLimitItem, parse
 from sqlalchemy import select
 
+from ..i18n import Msg, _
 from .account_models import name_key
 from .limiting import Limiter
 from .lobby_models import ErrorDetail
@@ -92,9 +93,11 @@ class Passwords:
 
 
 class Limited(Exception):
-    def __init__(self, message: str, retry_after: int) -> None:
-        super().__init__(message)
+    def __init__(self, message: Msg, retry_after: int) -> None:
+        super().__init__(str(message))
         self.retry_after = retry_after
+        #: the message as a template, said in the request's language
+        self.text = message
 
 
 class AuthGuard:
@@ -115,12 +118,12 @@ class AuthGuard:
         """Raise :class:`Limited` while the name or the address has failed too often."""
         if not await self.limiter.test(self.per_name, "name", key):
             wait = await self._wait(self.per_name, "name", key)
-            raise Limited(f"too many failed logins for this name (at most {self.per_name}): "
-                          f"try again in {wait} s", wait)
+            raise Limited(_("too many failed logins for this name (at most {rate}): try again "
+                            "in {wait} s", rate=str(self.per_name), wait=wait), wait)
         if not await self.limiter.test(self.per_address, "address", address):
             wait = await self._wait(self.per_address, "address", address)
-            raise Limited(f"too many failed logins from your address (at most "
-                          f"{self.per_address}): try again in {wait} s", wait)
+            raise Limited(_("too many failed logins from your address (at most {rate}): try "
+                            "again in {wait} s", rate=str(self.per_address), wait=wait), wait)
 
     async def failed(self, key: str, address: str) -> None:
         await self.limiter.hit(self.per_name, "name", key)
@@ -129,8 +132,9 @@ class AuthGuard:
     async def may_register(self, address: str) -> None:
         if not await self.limiter.hit(self.register_rate, "register", address):
             wait = await self._wait(self.register_rate, "register", address)
-            raise Limited(f"too many accounts registered from your address (at most "
-                          f"{self.register_rate}): try again in {wait} s", wait)
+            raise Limited(_("too many accounts registered from your address (at most {rate}): "
+                            "try again in {wait} s", rate=str(self.register_rate), wait=wait),
+                          wait)
 
 
 def address_of(request: Request) -> str:
@@ -139,7 +143,7 @@ def address_of(request: Request) -> str:
 
 
 def too_many(e: Limited) -> HTTPException:
-    return HTTPException(429, str(e), headers={"Retry-After": str(e.retry_after)})
+    return HTTPException(429, e.text, headers={"Retry-After": str(e.retry_after)})
 
 
 # --- reading accounts -------------------------------------------------------------------------

@@ -10,13 +10,14 @@ from fastapi import APIRouter, HTTPException, Query, Request, Response
 from pydantic import TypeAdapter, ValidationError
 
 from ..engine import load_game
-from ..i18n import _
+from ..i18n import _, text
 from .bounds import cursor_of, position_of, problems
 from .lobby import ERRORS, known_id
 from .lobby_models import CleanName, reserved
+from .localize import request_lang
 from .replay import NotReplayable, Replay, Replays
 from .replay_models import RecentGame, RecentSeat, ReplaySeat, ReplayStep, ReplayView, Review
-from .review import ReviewRefused, Reviews
+from .review import ReviewRefused, Reviews, in_language
 from .store import Store
 from .words import seat_name
 
@@ -45,7 +46,7 @@ async def replay_of(request: Request, table_id: str) -> Replay:
     try:
         return await replays_of(request).get(known_id(table_id))
     except NotReplayable as e:
-        raise HTTPException(e.status, str(e)) from e
+        raise HTTPException(e.status, e.text) from e
 
 
 def check_seat(r: Replay, seat: int | None) -> None:
@@ -76,14 +77,15 @@ async def table_replay(
                                    last=r.last, version=version))
     check_seat(r, seat)
     view = await replays_of(request).view(r, version, seat)
+    lang = request_lang(request)
     return ReplayView(
         table=r.table_id, game=r.game.name, title=r.game.title, version=version, last=r.last,
         versions=r.last + 1, seat=seat, open=seat is None, view=view,
         seats=[ReplaySeat(seat=s.seat, kind="bot" if s.kind == "bot" else "human", level=s.level,
-                          name=r.names[s.seat]) for s in r.seats],
+                          name=text(lang, r.names[s.seat])) for s in r.seats],
         scores=r.scores, winners=r.winners, finished_at=r.finished_at,
         steps=[ReplayStep(version=x.version, seat=x.seat, action=x.action, actor=x.actor,
-                          words=x.words) for x in r.steps] if steps else None)
+                          words=x.words.render(lang)) for x in r.steps] if steps else None)
 
 
 @router.get("/tables/{table_id}/analysis", response_model=Review,
@@ -108,10 +110,11 @@ async def table_analysis(
         reviews.check(r, version, seat)
         view = await replays_of(request).view(r, version, seat)
         address = request.client.host if request.client is not None else "unknown"
-        return await reviews.review(r, version, seat, view, address)
+        review = await reviews.review(r, version, seat, view, address)
+        return in_language(r, review, request_lang(request))
     except ReviewRefused as e:
         headers = {"Retry-After": str(e.retry_after)} if e.retry_after is not None else None
-        raise HTTPException(e.status, str(e), headers=headers) from e
+        raise HTTPException(e.status, e.text, headers=headers) from e
 
 
 NEXT_PAGE: dict[str, Any] = {"headers": {
@@ -157,10 +160,11 @@ async def recent_games(
         if player is not None:
             query += f"&player={quote(player)}"
         response.headers["Link"] = f'</api/games/recent?{query}>; rel="next"'
+    lang = request_lang(request)
     return [RecentGame(
         id=g.table_id, game=g.game, title=title_of(g.game), finished_at=g.finished_at,
         winners=g.winners, replay=f"/api/tables/{g.table_id}/replay",
         seats=[RecentSeat(seat=seat, kind="bot" if kind == "bot" else "human", level=level,
-                          name=seat_name(seat, kind, name, level),
+                          name=text(lang, seat_name(seat, kind, name, level)),
                           score=g.scores[seat] if seat < len(g.scores) else 0)
                for seat, name, kind, level in g.seats]) for g in page]

@@ -9,7 +9,7 @@ import secrets
 from typing import TYPE_CHECKING
 
 from .. import bots
-from ..engine import GAMES, Game, load_game, rules_dict
+from ..engine import GAMES, Game, load_game, reason, rules_dict
 from ..i18n import Msg, _
 from .autoplay import Autoplayer
 from .chat import Chat
@@ -52,7 +52,7 @@ def check_request(req: CreateTable) -> Game:
     try:
         default = load_game(req.game)
     except ValueError as e:
-        raise LobbyError(str(e)) from e
+        raise LobbyError(reason(e)) from e
     known = rules_dict(default.rules)
     for name in req.rules:
         # only the declared table rules: nothing else reaches load_game (a card file path...)
@@ -62,7 +62,7 @@ def check_request(req: CreateTable) -> Game:
     try:
         game = load_game(req.game, **req.rules)
     except ValueError as e:
-        raise LobbyError(_("bad rule: {e}", e=e)) from e
+        raise LobbyError(_("bad rule: {e}", e=reason(e))) from e
     n = len(req.seats)
     if not game.min_players <= n <= game.max_players:
         allowed = (str(game.min_players) if game.min_players == game.max_players
@@ -76,7 +76,7 @@ def check_request(req: CreateTable) -> Game:
             try:
                 bots.load(s.level, game, seed=0)
             except ValueError as e:
-                raise LobbyError(_("seat {i}: unknown level: {e}", i=i, e=e)) from e
+                raise LobbyError(_("seat {i}: unknown level: {e}", i=i, e=reason(e))) from e
         elif s.level is not None:
             raise LobbyError(_("seat {i}: a level is for bots; a human seat has none", i=i))
         if s.name is not None and not s.name.strip():
@@ -177,7 +177,7 @@ class Hub:
         try:
             game.new_state(players=len(req.seats), seed=seed, **setup)
         except (TypeError, ValueError) as e:
-            raise LobbyError(f"setup: {e}" if setup else str(e)) from e
+            raise LobbyError(_("setup: {e}", e=reason(e)) if setup else reason(e)) from e
         seats = []
         named: list[int] = []
         tokens: dict[int, str] = {}
@@ -386,7 +386,7 @@ class Hub:
             try:
                 bots.load(fill, table.game, seed=0)
             except ValueError as e:
-                raise LobbyError(_("fill: {e}", e=e)) from e
+                raise LobbyError(_("fill: {e}", e=reason(e))) from e
             free = [(s.seat, fill, f"Bot ({fill})") for s in table.seats if not s.taken]
             await self._start(table, free)
         return StartResult(status=table.status, filled=[seat for seat, _, _ in free])

@@ -112,7 +112,7 @@ async def create_table(req: CreateTable, request: Request) -> TableCreated:
             return table
     except Refused as e:
         headers = {"Retry-After": str(e.retry_after)} if e.retry_after is not None else None
-        raise HTTPException(e.status, str(e), headers=headers) from e
+        raise HTTPException(e.status, e.text, headers=headers) from e
     except LobbyError as e:
         raise refuse(e) from e
 

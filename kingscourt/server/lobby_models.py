@@ -9,6 +9,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, model_validator
 
+from ..engine import RuleError
+from ..i18n import _
 from .wire import SeatPublic, TableStatus
 
 #: a display name's length in characters, after NFC normalisation and trimming
@@ -32,11 +34,11 @@ def clean_name(value: str) -> str:
     for c in value:
         cat = unicodedata.category(c)
         if cat == "Cs":
-            raise ValueError("a name must not hold a lone surrogate (not a character)")
+            raise RuleError(_("a name must not hold a lone surrogate (not a character)"))
         if cat == "Cc":
-            raise ValueError("a name must not hold control characters (NUL, tab, newline...)")
+            raise RuleError(_("a name must not hold control characters (NUL, tab, newline...)"))
         if cat in ("Zl", "Zp") or c in BIDI_CONTROLS:
-            raise ValueError("a name must not hold line breaks or direction controls")
+            raise RuleError(_("a name must not hold line breaks or direction controls"))
     return value
 
 
@@ -48,7 +50,7 @@ def reserved(name: str) -> bool:
 
 def human_name(value: str) -> str:
     if reserved(value):
-        raise ValueError("names of the form \"Bot (level)\" are the bots\': choose another")
+        raise RuleError(_("names of the form \"Bot (level)\" are the bots\': choose another"))
     return value
 
 
@@ -83,7 +85,8 @@ class SeatSpec(BaseModel):
     @model_validator(mode="after")
     def _bot_names(self) -> SeatSpec:
         if self.kind == "bot" and self.name is not None:
-            raise ValueError("a bot plays under its level's name (\"Bot (basic)\"): give it none")
+            raise RuleError(_("a bot plays under its level's name (\"Bot (basic)\"): give it "
+                                "none"))
         return self
 
 

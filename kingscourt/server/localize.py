@@ -9,6 +9,7 @@ never change with the language.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from fastapi import Request
 from fastapi.responses import JSONResponse
@@ -35,6 +36,40 @@ def localized(err: ErrorMessage, lang: str) -> ErrorMessage:
     out = err.model_copy(update={"message": text(lang, err._text)})
     out._text = err._text
     return out
+
+
+def template_json(message: object) -> Any:
+    """A refusal's template (:class:`~kingscourt.i18n.Msg`) as JSON, to be said in another
+    process's connection language (:func:`template_of`): a parameter that is no text, number
+    or template travels as its English text."""
+    if isinstance(message, Msg):
+        params = {k: template_json(v) if isinstance(v, Msg) else
+                  v if isinstance(v, int | float | str) and not isinstance(v, bool) else str(v)
+                  for k, v in (message.params or {}).items()}
+        return {"template": message.template, "params": params, "plural": message.plural,
+                "n": message.n}
+    return message if isinstance(message, str) else None
+
+
+def template_of(data: Any) -> str | Msg | None:
+    """The template :func:`template_json` wrote (``None`` for anything else)."""
+    if isinstance(data, str):
+        return data
+    if not isinstance(data, dict) or not isinstance(data.get("template"), str):
+        return None
+    params = {str(k): template_of(v) if isinstance(v, dict) else v
+              for k, v in (data.get("params") or {}).items()}
+    plural = data.get("plural")
+    n = data.get("n")
+    return Msg(data["template"], params or None, plural if isinstance(plural, str) else None,
+               n if isinstance(n, int) else 0)
+
+
+def with_template(err: ErrorMessage, data: Any) -> ErrorMessage:
+    """``err`` (read from another process) with the template it was said from, so that
+    :func:`localized` can say it in this connection's language."""
+    err._text = template_of(data)
+    return err
 
 
 @dataclass(frozen=True, slots=True)

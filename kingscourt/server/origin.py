@@ -28,6 +28,8 @@ from collections.abc import Awaitable, Callable, MutableMapping, Sequence
 from typing import Any
 from urllib.parse import urlsplit
 
+from ..i18n import _, negotiate
+
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
 Receive = Callable[[], Awaitable[Message]]
@@ -75,19 +77,22 @@ class OriginCheck:
             if origin is not None and not allowed(origin.decode("latin-1"),
                                                   host.decode("latin-1") if host else None,
                                                   self.extra):
-                await self._refuse(kind, receive, send)
+                await self._refuse(kind, receive, send, headers.get(b"accept-language"))
                 return
         await self.app(scope, receive, send)
 
     @staticmethod
-    async def _refuse(kind: str, receive: Receive, send: Send) -> None:
-        reason = ("cross-site request refused: its Origin is neither this server's nor one it "
-                  "allows (--allowed-origin)")
+    async def _refuse(kind: str, receive: Receive, send: Send, accept: bytes | None) -> None:
+        refusal = _("cross-site request refused: its Origin is neither this server's nor one it "
+                    "allows (--allowed-origin)")
+        reason = str(refusal)
         if kind == "websocket":
+            # a close reason is at most 123 bytes: it stays English (the code says it all)
             await receive()  # websocket.connect; closing before accepting answers HTTP 403
             await send({"type": "websocket.close", "code": CLOSE_FOREIGN, "reason": reason})
             return
-        body = json.dumps({"detail": reason}).encode()
+        lang = negotiate(accept.decode("latin-1") if accept is not None else None)
+        body = json.dumps({"detail": refusal.render(lang)}).encode()
         await send({"type": "http.response.start", "status": 403,
                     "headers": [(b"content-type", b"application/json"),
                                 (b"content-length", str(len(body)).encode())]})

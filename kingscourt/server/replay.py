@@ -32,8 +32,9 @@ from typing import Any
 
 from ..engine import GAMES, JSON, Game, State, load_game, replay
 from ..engine.errors import ReplayError
+from ..i18n import Msg, _
 from .store import History, SeatData, Store
-from .words import describe, seat_name
+from .words import Named, describe, seat_name
 
 log = logging.getLogger("kingscourt.server")
 
@@ -51,9 +52,11 @@ OpenView = Callable[[State], JSON]
 class NotReplayable(Exception):
     """A table that has no replay (``status``: 404 unknown, 409 not finished)."""
 
-    def __init__(self, message: str, status: int) -> None:
-        super().__init__(message)
+    def __init__(self, message: Msg, status: int) -> None:
+        super().__init__(str(message))
         self.status = status
+        #: the message as a template, said in the request's language
+        self.text = message
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,7 +65,8 @@ class Step:
     seat: int
     action: str
     actor: str
-    words: str
+    #: in the players' words, said in each request's language
+    words: Msg
 
 
 def open_view_of(game: str) -> OpenView:
@@ -80,7 +84,7 @@ class Replay:
     game: Game
     rules: dict[str, Any]
     seats: list[SeatData]
-    names: list[str]
+    names: list[Named]
     steps: list[Step]
     checkpoints: list[State]
     scores: list[int]
@@ -112,10 +116,10 @@ class Replay:
         state = self.state_at(version)
         return self.open_view(state) if seat is None else state.view(seat)
 
-    def name(self, seat: int) -> str:
+    def name(self, seat: int) -> Named:
         return self.names[seat] if 0 <= seat < len(self.names) else seat_name(seat, "human", None, None)
 
-    def words(self, seat: int, action: str) -> str:
+    def words(self, seat: int, action: str) -> Msg:
         return describe(self.game.name, seat, action, self.name, self.players)
 
 
@@ -141,7 +145,7 @@ def build(table_id: str, history: History) -> Replay:
         raise ReplayError("the record ends before the game is over")
     actors = history.actors
 
-    def name(seat: int) -> str:
+    def name(seat: int) -> Named:
         return names[seat] if 0 <= seat < len(names) else seat_name(seat, "human", None, None)
 
     steps = [Step(version=i + 1, seat=seat, action=action,
@@ -200,19 +204,24 @@ class Replays:
     async def _build(self, table_id: str) -> Replay:
         history = await self.store.run(self.store.history, table_id)
         if history is None:
-            raise NotReplayable(f"no table {table_id!r}", 404)
+            raise NotReplayable(_("no table {table}", table=repr(table_id)), 404)
         if history.status == "abandoned":
-            raise NotReplayable(f"table {table_id!r} was abandoned: this game did not finish, "
-                                "so it has no replay", 409)
+            raise NotReplayable(_("table {table} was abandoned: this game did not finish, so "
+                                  "it has no replay", table=repr(table_id)), 409)
         if history.record is None or history.status != "finished":
-            raise NotReplayable(f"table {table_id!r} is still {history.status}: its replay opens "
-                                "when the game is over (no peeking at a live game)", 409)
+            raise NotReplayable(_("table {table} is still waiting for its players: its replay "
+                                  "opens when the game is over (no peeking at a live game)",
+                                  table=repr(table_id)) if history.status == "waiting" else
+                                _("table {table} is still being played: its replay opens when "
+                                  "the game is over (no peeking at a live game)",
+                                  table=repr(table_id)), 409)
         loop = asyncio.get_running_loop()
         try:
             return await loop.run_in_executor(self._pool, build, table_id, history)
         except ReplayError as e:
             log.error("table %s: the stored record does not replay: %s", table_id, e)
-            raise NotReplayable(f"table {table_id!r}: its stored record does not replay", 409) from e
+            raise NotReplayable(_("table {table}: its stored record does not replay",
+                                  table=repr(table_id)), 409) from e
 
     async def view(self, r: Replay, version: int, seat: int | None) -> JSON:
         """The view at ``version`` of ``seat`` (None: all hands open), cached."""

@@ -27,6 +27,7 @@ from limits import parse
 from .. import bots
 from ..bots.analysis import Analyst
 from ..engine import JSON, Game
+from ..i18n import Msg, _, text
 from .autoplay import BotFailed, BotPool, Decision
 from .limiting import Limiter
 from .replay import Replay
@@ -47,9 +48,11 @@ RETRY_BUSY = 5
 class ReviewRefused(Exception):
     """A review the server will not give now: ``status`` (404, 422, 429, 503)."""
 
-    def __init__(self, message: str, status: int, retry_after: int | None = None) -> None:
-        super().__init__(message)
+    def __init__(self, message: Msg, status: int, retry_after: int | None = None) -> None:
+        super().__init__(str(message))
         self.status = status
+        #: the message as a template, said in the request's language
+        self.text = message
         self.retry_after = retry_after
 
 
@@ -87,18 +90,20 @@ class Reviews:
     def check(self, r: Replay, version: int, seat: int) -> None:
         """The decision exists: ``seat`` played the action that moved ``version`` on."""
         if not self.explains(r.game):
-            raise ReviewRefused(f"the {LEVEL} bot of {r.game.title} cannot explain its "
-                                "decisions: this game has no review", 404)
+            raise ReviewRefused(_("the {level} bot of {title} cannot explain its decisions: "
+                                  "this game has no review", level=LEVEL, title=r.game.title), 404)
         if not 0 <= seat < r.players:
-            raise ReviewRefused(f"seat: {r.game.title} at this table has seats 0 to "
-                                f"{r.players - 1}, got {seat}", 422)
+            raise ReviewRefused(_("seat: {title} at this table has seats 0 to {x}, got {seat}",
+                                  title=r.game.title, x=r.players - 1, seat=seat), 422)
         if not 0 <= version < r.last:
-            raise ReviewRefused(f"version: a decision is taken at a version from 0 to "
-                                f"{r.last - 1} (the game has {r.last} actions), got {version}", 422)
+            raise ReviewRefused(_("version: a decision is taken at a version from 0 to {x} (the "
+                                  "game has {last} actions), got {version}",
+                                  x=r.last - 1, last=r.last, version=version), 422)
         actor = r.steps[version].seat
         if actor != seat:
-            raise ReviewRefused(f"seat {seat} took no decision at version {version}: seat "
-                                f"{actor} played {r.steps[version].action!r}", 422)
+            raise ReviewRefused(_("seat {seat} took no decision at version {version}: seat "
+                                  "{actor} played {action}", seat=seat, version=version,
+                                  actor=actor, action=repr(r.steps[version].action)), 422)
 
     async def review(self, r: Replay, version: int, seat: int, view: JSON, client: str) -> Review:
         """The review of ``seat``'s decision at ``version`` (``view``: its view then)."""
@@ -113,11 +118,12 @@ class Reviews:
         if not await self.limiter.hit(self.rate, client):
             reset = (await self.limiter.get_window_stats(self.rate, client)).reset_time
             wait = max(1, math.ceil(reset - time.time()))
-            raise ReviewRefused(f"too many reviews asked from your address (at most {self.rate}): "
-                                f"try again in {wait} s", 429, wait)
+            raise ReviewRefused(_("too many reviews asked from your address (at most {rate}): "
+                                  "try again in {wait} s", rate=str(self.rate), wait=wait),
+                                429, wait)
         if len(self._running) >= self.pending:
-            raise ReviewRefused("the bots are busy reviewing other games: try again in a few "
-                                "seconds", 503, RETRY_BUSY)
+            raise ReviewRefused(_("the bots are busy reviewing other games: try again in a few "
+                                  "seconds"), 503, RETRY_BUSY)
         fut: asyncio.Future[Review] = asyncio.get_running_loop().create_future()
         self._running[key] = fut
         try:
@@ -140,10 +146,11 @@ class Reviews:
         try:
             out = await asyncio.wait_for(self.pool.analyse(d), self.seconds)
         except TimeoutError as e:
-            raise ReviewRefused(f"the review took over {self.seconds:.0f} s and was called off: "
-                                "try again later", 503, RETRY_BUSY) from e
+            raise ReviewRefused(_("the review took over {seconds} s and was called off: try "
+                                  "again later", seconds=round(self.seconds)), 503,
+                                RETRY_BUSY) from e
         except BotFailed as e:
-            raise ReviewRefused(f"the bot could not review this decision: {e}", 503,
+            raise ReviewRefused(_("the bot could not review this decision: {e}", e=str(e)), 503,
                                 RETRY_BUSY) from e
         return to_review(r, version, seat, out)
 
@@ -152,7 +159,7 @@ def to_review(r: Replay, version: int, seat: int, analysis: dict[str, Any]) -> R
     """The review of an :class:`~kingscourt.bots.analysis.Analysis` (as JSON), with words."""
     made = r.steps[version].action
     values = [ReviewValue(action=str(v["action"]), value=float(v["value"]),
-                          words=r.words(seat, str(v["action"])))
+                          words=str(r.words(seat, str(v["action"]))))
               for v in analysis.get("values", [])]
     by_action = {v.action: v.value for v in values}
     preferred = str(analysis["preferred"])
@@ -161,7 +168,19 @@ def to_review(r: Replay, version: int, seat: int, analysis: dict[str, Any]) -> R
     difference = (round(preferred_value - made_value, 2)
                   if made_value is not None and preferred_value is not None else None)
     return Review(table=r.table_id, version=version, seat=seat, level=LEVEL, action=made,
-                  words=r.words(seat, made), preferred=preferred,
-                  preferred_words=r.words(seat, preferred), values=values,
+                  words=str(r.words(seat, made)), preferred=preferred,
+                  preferred_words=str(r.words(seat, preferred)), values=values,
                   made_value=made_value, preferred_value=preferred_value,
                   difference=0.0 if made == preferred else difference)
+
+
+def in_language(r: Replay, review: Review, lang: str) -> Review:
+    """``review`` (kept in English) with its words in ``lang``."""
+    if lang == "en":
+        return review
+    seat = review.seat
+    return review.model_copy(update={
+        "words": text(lang, r.words(seat, review.action)),
+        "preferred_words": text(lang, r.words(seat, review.preferred)),
+        "values": [v.model_copy(update={"words": text(lang, r.words(seat, v.action))})
+                   for v in review.values]})

@@ -84,6 +84,7 @@ async def catalogue(lang: str, request: Request) -> Response:
     rule; a message left out is shown in English."""
     code = lang.strip().lower()
     if code not in i18n.LANGUAGES:
-        raise HTTPException(404, f"no catalogue for the language {lang[:20]!r}: the languages "
-                                 f"are {', '.join(i18n.LANGUAGES)}")
+        raise HTTPException(404, i18n._("no catalogue for the language {lang}: the languages "
+                                        "are {x}", lang=repr(lang[:20]),
+                                        x=", ".join(i18n.LANGUAGES)))
     return _answer(code, request)

@@ -6,7 +6,8 @@ import random
 from collections import Counter
 from typing import Any, ClassVar
 
-from ...engine import JSON, Action, Game
+from ...engine import JSON, Action, Game, RuleError
+from ...i18n import _
 from .cards import CardSet, Kind
 from .notation import Notation
 from .registry import Registry
@@ -64,11 +65,12 @@ class UchoGame(Game):
         if players is None:
             players = 4
         if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= 6:
-            raise ValueError(f"Ucho Króla is played by 2 to 6 players, not {players!r}")
+            raise RuleError(_("Ucho Króla is played by 2 to 6 players, not {players}",
+                              players=repr(players)))
         if self.rules.teams == "pairs" and players not in (4, 6):
-            raise ValueError("Kokieteria in pairs needs 4 or 6 players")
+            raise RuleError(_("Kokieteria in pairs needs 4 or 6 players"))
         if self.rules.teams == "triples" and players != 6:
-            raise ValueError("Kokieteria in triples needs 6 players")
+            raise RuleError(_("Kokieteria in triples needs 6 players"))
         if seed is None:
             seed = random.randrange(2**48)
         if not isinstance(seed, int) or isinstance(seed, bool):
