@@ -106,3 +106,25 @@ def new_page(browser: Browser, web_server: WebServer,
     for c in contexts:
         c.close()
     assert not errors, f"JavaScript errors: {errors}"
+
+
+@pytest.fixture
+def open_page(browser: Browser, web_server: WebServer) -> Iterator[Any]:
+    """``open_page(width, height, **context options)`` -> a page in a fresh context (no
+    screenshot kept: the test takes its own); JavaScript errors fail the test."""
+    contexts = []
+    errors: list[str] = []
+
+    def make(width: int = 1366, height: int = 768, **options: Any) -> Page:
+        context = browser.new_context(viewport={"width": width, "height": height},
+                                      base_url=web_server.url, **options)
+        context.set_default_timeout(15_000)
+        contexts.append(context)
+        page = context.new_page()
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        return page
+
+    yield make
+    for c in contexts:
+        c.close()
+    assert not errors, f"JavaScript errors: {errors}"

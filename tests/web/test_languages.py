@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -30,7 +29,7 @@ from kingscourt.engine.registry import GAMES, load_game
 from .helpers import ARTIFACTS, create_table, shot
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, Page
+    from playwright.sync_api import Page
 
     from .conftest import WebServer
 
@@ -144,24 +143,12 @@ def server_english(web_server: WebServer, lang: str) -> set[str]:
 
 
 @pytest.fixture
-def lang_page(browser: Browser, web_server: WebServer) -> Iterator[Any]:
-    """``lang_page(locale)`` -> a page of a browser whose language is ``locale``."""
-    contexts = []
-    errors: list[str] = []
-
+def lang_page(open_page: Any) -> Any:
+    """``lang_page(locale, width, height)`` -> a page whose browser speaks ``locale``."""
     def make(locale: str, width: int = 1366, height: int = 800) -> Page:
-        context = browser.new_context(viewport={"width": width, "height": height},
-                                      base_url=web_server.url, locale=locale)
-        context.set_default_timeout(15_000)
-        contexts.append(context)
-        page = context.new_page()
-        page.on("pageerror", lambda e: errors.append(str(e)))
+        page: Page = open_page(width, height, locale=locale)
         return page
-
-    yield make
-    for c in contexts:
-        c.close()
-    assert not errors, f"JavaScript errors: {errors}"
+    return make
 
 
 def translation(lang: str, msgid: str) -> str:

@@ -5,7 +5,6 @@ reduced motion, and each table's boxes apart at 1366×768 and 390×844, light an
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 import pytest
@@ -13,32 +12,12 @@ import pytest
 from .helpers import ARTIFACTS, create_table, version, wait_past
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, Page
+    from playwright.sync_api import Page
 
-    from .conftest import WebServer
 
 SIZES = {"desktop": (1366, 768), "phone": (390, 844)}
 
 
-@pytest.fixture
-def open_page(browser: Browser, web_server: WebServer) -> Iterator[Any]:
-    """``open_page(width, height, **context options)`` -> a page in a fresh context."""
-    contexts = []
-    errors: list[str] = []
-
-    def make(width: int = 1366, height: int = 768, **options: Any) -> Page:
-        context = browser.new_context(viewport={"width": width, "height": height},
-                                      base_url=web_server.url, **options)
-        context.set_default_timeout(15_000)
-        contexts.append(context)
-        page = context.new_page()
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        return page
-
-    yield make
-    for c in contexts:
-        c.close()
-    assert not errors, f"JavaScript errors: {errors}"
 
 
 def play_king(page: Page) -> bool:
