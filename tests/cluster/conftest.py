@@ -5,10 +5,8 @@ PostgreSQL or redis-server is missing."""
 from __future__ import annotations
 
 import contextlib
-import os
 import secrets
 import shutil
-import signal
 import subprocess
 import sys
 import time
@@ -19,7 +17,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from tests.server.harness import PG_DSN, Server, free_port
+from tests.server.harness import PG_DSN, Child, Server, free_port
 
 #: the cluster's timing is tested as it runs (lease 4 s, sweep 1 s): bots pace themselves
 BOT_DELAY = 0.05
@@ -125,7 +123,7 @@ def cluster(pg_url: str, redis_server: RedisServer, tmp_path: Path) -> Iterator[
             s.stop()
 
 
-class BotWorker:
+class BotWorker(Child):
     """``kingscourt bot-worker --redis URL`` in a subprocess; :meth:`kill` is ``kill -9``."""
 
     def __init__(self, redis_url: str, log: Path, processes: int = 1) -> None:
@@ -149,20 +147,6 @@ class BotWorker:
                 raise RuntimeError(f"the bot worker did not start: {self.log.read_text()[-3000:]}")
             time.sleep(0.1)
         return self
-
-    def kill(self) -> None:
-        assert self.proc is not None
-        os.kill(self.proc.pid, signal.SIGKILL)
-        self.proc.wait()
-
-    def stop(self) -> None:
-        if self.proc is not None and self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(10)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait()
 
 
 @pytest.fixture

@@ -36,7 +36,28 @@ LIFTED = ("--create-rate", "1000/second", "--max-open-tables", "0",
           "--register-rate", "1000/second")
 
 
-class Server:
+class Child:
+    """A process the tests started: :meth:`kill` is ``kill -9`` (no shutdown, no flush),
+    :meth:`stop` a SIGTERM, then SIGKILL after 10 s."""
+
+    proc: subprocess.Popen[bytes] | None = None
+
+    def kill(self) -> None:
+        assert self.proc is not None
+        os.kill(self.proc.pid, signal.SIGKILL)
+        self.proc.wait()
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+
+
+class Server(Child):
     """``kingscourt serve`` on a free port; :meth:`kill` is ``kill -9``. ``args``: the limits'
     flags (lifted by default); ``options``: more ``serve`` options (``--max-spectators 3``,
     ``--insecure-seeds``...)."""
@@ -77,21 +98,6 @@ class Server:
                     return self
             time.sleep(0.1)
         raise RuntimeError(f"server did not start: {self.log.read_text()[-3000:]}")
-
-    def kill(self) -> None:
-        """``kill -9``: no shutdown, no flush."""
-        assert self.proc is not None
-        os.kill(self.proc.pid, signal.SIGKILL)
-        self.proc.wait()
-
-    def stop(self) -> None:
-        if self.proc is not None and self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(10)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait()
 
     def get(self, path: str, **kw: Any) -> httpx.Response:
         return httpx.get(self.http + path, timeout=10, **kw)
