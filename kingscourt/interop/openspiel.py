@@ -46,6 +46,7 @@ import dataclasses
 import functools
 import json
 import random
+import sys
 from typing import Any
 
 import numpy as np
@@ -243,10 +244,12 @@ class Match:
     between moves) and the views built at this position. A plain object, because attribute
     access on a pyspiel state costs several times a plain one's."""
 
-    __slots__ = ("ctx", "inner", "moves", "player", "views")
+    __slots__ = ("ctx", "ids", "inner", "limit", "moves", "player", "views")
 
     def __init__(self, ctx: Context, inner: State | None, moves: int) -> None:
         self.ctx = ctx
+        self.ids = ctx.vocabulary.ids.__getitem__  # action text -> number, bound once
+        self.limit = ctx.max_moves or sys.maxsize  # no cap on the moves: never reached
         self.inner = inner
         self.moves = moves
         self.views: dict[int, JSON] = {}
@@ -257,6 +260,7 @@ class Match:
         state (cheap) and share the views of this position (read only)."""
         twin = object.__new__(Match)
         twin.ctx, twin.moves, twin.player = self.ctx, self.moves, self.player
+        twin.ids, twin.limit = self.ids, self.limit
         twin.inner = self.inner.clone() if self.inner is not None else None
         twin.views = dict(self.views)
         return twin
@@ -265,7 +269,7 @@ class Match:
         inner = self.inner
         if inner is None:
             return _CHANCE
-        if inner.is_over() or (self.ctx.max_moves and self.moves >= self.ctx.max_moves):
+        if inner.is_over() or self.moves >= self.limit:
             return _TERMINAL
         if self.ctx.simultaneous:
             return _SIMULTANEOUS
@@ -284,12 +288,11 @@ class Match:
         if inner is None or self.player == _TERMINAL:
             return []
         ctx = self.ctx
-        ids = ctx.vocabulary.ids
         if ctx.ascending:
-            return [ids[a] for a in inner.legal_actions(player)]
+            return list(map(self.ids, inner.legal_actions(player)))
         if ctx.simultaneous and player not in inner.to_move():
             return [NOOP_KKK]
-        return sorted([ids[a] for a in inner.legal_actions(player)])
+        return sorted(map(self.ids, inner.legal_actions(player)))
 
     def apply(self, action: int) -> None:
         inner = self.inner
