@@ -46,7 +46,7 @@ BOTS: dict[tuple[str, str], str] = {
 #: (game, level) -> the budget a bot gets when none is given (iterations: deterministic per
 #: seed, for the arena and benchmarks); ``expert`` is the same search as ``strong``, larger
 BUDGETS: dict[tuple[str, str], dict[str, Any]] = {
-    ("king", "expert"): {"iterations": 6000, "choice_worlds": 500},
+    ("king", "expert"): {"iterations": 6000, "choice_worlds": 2400},
     ("kukakoenig", "expert"): {"iterations": 240},
     ("uchokrola", "expert"): {"iterations": 1200},
 }
