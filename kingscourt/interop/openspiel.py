@@ -143,6 +143,12 @@ class Context:
     #: the engine lists legal actions in ascending action numbers (King: card order)
     ascending: bool
 
+    def __post_init__(self) -> None:
+        #: action text -> number, bound once for the per-move lookups
+        self.number_of = self.vocabulary.ids.__getitem__
+        #: the move cap as a bound that no match reaches when there is none
+        self.move_limit = self.max_moves or sys.maxsize
+
     def __deepcopy__(self, memo: dict[int, Any]) -> Context:
         return self  # shared, read-only at run time
 
@@ -244,12 +250,10 @@ class Match:
     between moves) and the views built at this position. A plain object, because attribute
     access on a pyspiel state costs several times a plain one's."""
 
-    __slots__ = ("ctx", "ids", "inner", "limit", "moves", "player", "views")
+    __slots__ = ("ctx", "inner", "moves", "player", "views")
 
     def __init__(self, ctx: Context, inner: State | None, moves: int) -> None:
         self.ctx = ctx
-        self.ids = ctx.vocabulary.ids.__getitem__  # action text -> number, bound once
-        self.limit = ctx.max_moves or sys.maxsize  # no cap on the moves: never reached
         self.inner = inner
         self.moves = moves
         self.views: dict[int, JSON] = {}
@@ -260,7 +264,6 @@ class Match:
         state (cheap) and share the views of this position (read only)."""
         twin = object.__new__(Match)
         twin.ctx, twin.moves, twin.player = self.ctx, self.moves, self.player
-        twin.ids, twin.limit = self.ids, self.limit
         twin.inner = self.inner.clone() if self.inner is not None else None
         twin.views = dict(self.views)
         return twin
@@ -269,7 +272,7 @@ class Match:
         inner = self.inner
         if inner is None:
             return _CHANCE
-        if inner.is_over() or self.moves >= self.limit:
+        if inner.is_over() or self.moves >= self.ctx.move_limit:
             return _TERMINAL
         if self.ctx.simultaneous:
             return _SIMULTANEOUS
@@ -289,10 +292,10 @@ class Match:
             return []
         ctx = self.ctx
         if ctx.ascending:
-            return list(map(self.ids, inner.legal_actions(player)))
+            return list(map(ctx.number_of, inner.legal_actions(player)))
         if ctx.simultaneous and player not in inner.to_move():
             return [NOOP_KKK]
-        return sorted(map(self.ids, inner.legal_actions(player)))
+        return sorted(map(ctx.number_of, inner.legal_actions(player)))
 
     def apply(self, action: int) -> None:
         inner = self.inner
