@@ -18,6 +18,30 @@ taking its best suit; then ``V`` follows by dynamic programming over the sampled
 ``V(p, q, open) = mean over hands of max over K (margin(K) + V(next state))``. The other
 seats' choices, which close contracts between the seat's turns, are not foreseen (the bot
 looks ``V`` up for the contracts open at its turn). Built for the default table rules.
+
+**The other seats' deals.** Under the standard limit every penalty contract is played exactly
+twice in a game (6 × 2 = 12 deals, 3 for each of the four seats) and every seat plays exactly
+two trump deals, so a seat that names a penalty contract takes that deal away from the other
+seats: one of its deals on defence becomes one as chooser. What the seat makes on defence
+depends a great deal on the contract (a strong player avoids the last two tricks of Son İki
+whoever named it, but El Almaz named for a hand that takes no trick leaves the defenders the
+tricks), so naming ``K`` is worth ``margin(K) − D(K)``, where ``D(K)`` is the seat's mean
+margin in deals another seat chose ``K`` (:func:`defence`; 0 for trump, whose count per seat is
+fixed). ``D`` is measured in full games of the strong bot in one seat against the basic bot in
+the others (``--defence-games``), and the dynamic programming above values hands by
+``margin − D`` too. This is the rulebook's "judging the points by one's own column only"
+(Häufige Fehler) carried over the whole game.
+
+**The seat's own play.** The margins above are simulated with the basic policy in every seat,
+the chooser's included, but the strong bot plays its own hand much better, and by how much
+depends on the contract and the hand: in Son İki it avoids the last two tricks whatever it
+holds, in Kupa Almaz a hand full of hearts still costs it less than the simulation says. So
+the simulated margin ``m`` of contract ``K`` for the chooser is mapped to the margin the
+strong bot makes, ``a(K) + b(K)·m`` (:func:`own_margin`), fitted by least squares on random
+first deals: for each contract (trump in the suit the simulation prefers), ``m`` from the
+bot's own simulation and the margin of the deal then played by the strong bot as chooser
+against the basic bot (``--calibration-deals``). The dynamic programming uses the mapped
+margins too.
 """
 
 from __future__ import annotations
@@ -30,6 +54,7 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 from ..games.king.contracts import CONTRACTS, PENALTY_CONTRACTS, Contract
 from ..games.king.rules import KingRules
@@ -47,12 +72,34 @@ def key(p: int, q: int, open_mask: int) -> str:
 
 
 @cache
+def _data() -> dict[str, Any]:
+    with DATA.open(encoding="utf-8") as f:
+        data: dict[str, Any] = json.load(f)
+    return data
+
+
 def table() -> dict[str, float]:
     """``V`` by :func:`key`, from the committed data file."""
-    with DATA.open(encoding="utf-8") as f:
-        data = json.load(f)
-    values: dict[str, float] = data["values"]
+    values: dict[str, float] = _data()["values"]
     return values
+
+
+def own_margin(kind: int, simulated: float,
+               fitted: dict[str, list[float]] | None = None) -> float:
+    """The margin the strong bot makes as chooser of ``kind`` on a hand whose simulated margin
+    (basic play in every seat) is ``simulated`` (from ``fitted``, by default the committed
+    table)."""
+    a, b = (fitted if fitted is not None else _data()["calibration"])[CONTRACTS[Contract(kind)].id]
+    return a + b * simulated
+
+
+def defence(kind: int, values: dict[str, float] | None = None) -> float:
+    """``D(kind)``: the seat's mean margin in a deal another seat chose ``kind`` (from
+    ``values``, by default the committed table; trump 0)."""
+    if kind == TRUMP:
+        return 0.0
+    table_d: dict[str, float] = values if values is not None else _data()["defence"]
+    return float(table_d[CONTRACTS[Contract(kind)].id])
 
 
 def value(p: int, q: int, open_mask: int, values: dict[str, float] | None = None) -> float:
@@ -106,10 +153,17 @@ def _hands_task(args: tuple[int, int, int]) -> list[list[float]]:
     return [hand_margins(rules, rng, redeals) for _ in range(count)]
 
 
-def continuation(samples: list[list[float]]) -> dict[str, float]:
-    """``V`` for every state, by dynamic programming over the sampled hands' margins."""
+def continuation(samples: list[list[float]], defended: dict[str, float] | None = None,
+                 fitted: dict[str, list[float]] | None = None) -> dict[str, float]:
+    """``V`` for every state, by dynamic programming over the sampled hands' margins: each
+    mapped to the strong bot's own play (``fitted``, :func:`own_margin`) and each penalty
+    contract's less what the seat makes when another seat plays it (``defended``,
+    :func:`defence`); without them, the simulated margins as they are."""
     values: dict[str, float] = {}
     trump_col = len(PENALTIES)
+    less = [defence(k, defended) if defended is not None else 0.0 for k in KINDS]
+    samples = [[(own_margin(k, x, fitted) if fitted is not None else x) - d
+                for k, x, d in zip(KINDS, row, less, strict=True)] for row in samples]
 
     def v(p: int, q: int, m: int) -> float:
         return 0.0 if p == 0 and q == 0 else values[key(p, q, m)]
@@ -134,7 +188,115 @@ def continuation(samples: list[list[float]]) -> dict[str, float]:
     return values
 
 
-def build(hands: int, redeals: int, seed: int, jobs: int) -> dict[str, object]:
+def _defence_task(args: tuple[int, int]) -> list[tuple[str, float]]:
+    """One full game, the strong bot in seat ``position`` and the basic bot in the others: the
+    strong seat's margin in every deal another seat chose, with that deal's contract."""
+    from ..engine import load_game
+    from . import load
+
+    seed, position = args
+    game = load_game("king")
+    state = game.new_state(seed=seed)
+    bots = [load("strong" if s == position else "basic", game, seed=seed * 97 + s)
+            for s in range(4)]
+    out: list[tuple[str, float]] = []
+    before = [0] * 4
+    while not state.is_over():
+        seat = state.to_move()[0]
+        view = state.view(seat)
+        action = bots[seat].choose(view)
+        if view["phase"] == "choose":
+            chooser, words = seat, action.split()
+        state.apply(seat, action)
+        scores = list(state.scores())
+        if scores != before:  # the deal is over (it always hands out points)
+            gain = [a - b for a, b in zip(scores, before, strict=True)]
+            before = scores
+            if chooser != position:
+                out.append((words[1], gain[position] - (sum(gain) - gain[position]) / 3))
+    return out
+
+
+def measure_defence(games: int, seed: int, jobs: int) -> dict[str, Any]:
+    """``D`` per penalty contract (:func:`defence`) from ``games`` games in every rotation,
+    with the number of deals and a 95% interval half-width for each."""
+    tasks = [(seed + g, r) for g in range(games) for r in range(4)]
+    found: dict[str, list[float]] = {CONTRACTS[Contract(k)].id: [] for k in PENALTIES}
+    if jobs > 1:
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            parts = list(pool.map(_defence_task, tasks))
+    else:
+        parts = [_defence_task(t) for t in tasks]
+    for part in parts:
+        for kind, margin in part:
+            if kind in found:
+                found[kind].append(margin)
+    means = {k: round(statistics.mean(v), 1) if v else 0.0 for k, v in found.items()}
+    spread = {k: round(1.96 * statistics.stdev(v) / len(v) ** 0.5, 1) if len(v) > 1 else None
+              for k, v in found.items()}
+    return {"defence": means, "defence_deals": {k: len(v) for k, v in found.items()},
+            "defence_ci95": spread}
+
+
+def _calibration_task(seed: int) -> list[tuple[str, float, float]]:
+    """One random first deal: for each contract its chooser may name (trump in the suit its
+    simulation prefers), the chooser's simulated margin and the margin the strong bot then
+    makes as chooser against the basic bot."""
+    from ..engine import load_game
+    from . import load
+    from .king_strong import KingStrongBot
+
+    game = load_game("king")
+    state = game.new_state(seed=seed)
+    chooser = state.to_move()[0]
+    raw = dict(KingStrongBot(game, seed=seed, costs=False, choice_worlds=200)
+               .analyse(state.view(chooser)).values)
+    trump = max((a for a in raw if a.split()[1] == "trump"), key=lambda a: raw[a])
+    out: list[tuple[str, float, float]] = []
+    for action in [a for a in raw if a.split()[1] != "trump"] + [trump]:
+        deal = state.clone()
+        bots = [load("strong" if s == chooser else "basic", game, seed=seed * 7 + s)
+                for s in range(4)]
+        deal.apply(chooser, action)
+        while deal.view(chooser)["deal"] == 1 and not deal.is_over():
+            seat = deal.to_move()[0]
+            deal.apply(seat, bots[seat].choose(deal.view(seat)))
+        scores = deal.scores()
+        out.append((action.split()[1], raw[action],
+                    scores[chooser] - (sum(scores) - scores[chooser]) / 3))
+    return out
+
+
+def measure_calibration(deals: int, seed: int, jobs: int) -> dict[str, Any]:
+    """``a(K)``, ``b(K)`` of :func:`own_margin` by least squares over ``deals`` first deals."""
+    seeds = range(seed, seed + deals)
+    if jobs > 1:
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            parts = list(pool.map(_calibration_task, seeds))
+    else:
+        parts = [_calibration_task(s) for s in seeds]
+    fitted: dict[str, list[float]] = {}
+    for k in KINDS:
+        name = CONTRACTS[Contract(k)].id
+        pairs = [(m, real) for part in parts for kind, m, real in part if kind == name]
+        xs, ys = [m for m, _ in pairs], [real for _, real in pairs]
+        if len(pairs) > 2 and statistics.pvariance(xs) > 0:
+            b, a = statistics.linear_regression(xs, ys)
+        else:
+            a, b = 0.0, 1.0
+        fitted[name] = [round(a, 2), round(b, 3)]
+    return {"calibration": fitted, "calibration_deals": deals}
+
+
+def build(hands: int, redeals: int, seed: int, jobs: int, defence_games: int = 64,
+          calibration_deals: int = 300) -> dict[str, object]:
+    data = _data()
+    measured = measure_calibration(calibration_deals, seed, jobs) if calibration_deals else {
+        "calibration": dict(data["calibration"]),
+        "calibration_deals": data.get("calibration_deals")}
+    measured |= measure_defence(defence_games, seed, jobs) if defence_games else {
+        "defence": dict(data["defence"]), "defence_deals": data.get("defence_deals"),
+        "defence_ci95": data.get("defence_ci95")}
     chunk = max(1, hands // (4 * jobs))
     tasks = [(seed + i, min(chunk, hands - i * chunk), redeals)
              for i in range((hands + chunk - 1) // chunk)]
@@ -146,7 +308,7 @@ def build(hands: int, redeals: int, seed: int, jobs: int) -> dict[str, object]:
     else:
         for t in tasks:
             samples += _hands_task(t)
-    values = continuation(samples)
+    values = continuation(samples, measured["defence"], measured["calibration"])
     names = [CONTRACTS[Contract(k)].id for k in KINDS]
     mean_margin = {n: statistics.mean(r[i] for r in samples) for i, n in enumerate(names)}
     # the readable summary: with every penalty contract open, the cost of each kind by turns
@@ -162,7 +324,8 @@ def build(hands: int, redeals: int, seed: int, jobs: int) -> dict[str, object]:
         "about": "V(p, q, open): expected margin of a King seat's remaining turns with p penalty "
                  "and q trump choices left and the penalty contracts of mask open; built by "
                  "python -m kingscourt.bots.king_costs (see its docstring)",
-        "hands": hands, "redeals": redeals, "seed": seed,
+        "hands": hands, "redeals": redeals, "seed": seed, "defence_games": defence_games,
+        **measured,
         "mean_margin": {n: round(v, 1) for n, v in mean_margin.items()},
         "costs_all_open": costs,
         "values": {k: round(v, 2) for k, v in values.items()},
@@ -175,15 +338,22 @@ def main() -> None:
     ap.add_argument("--redeals", type=int, default=24, help="deals of the other hands per hand")
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--calibration-deals", type=int, default=300,
+                    help="first deals fitting own_margin; 0 keeps the committed fit")
+    ap.add_argument("--defence-games", type=int, default=64,
+                    help="games (each in 4 rotations) measuring D; 0 keeps the committed D")
     ap.add_argument("--out", type=Path, default=DATA)
     args = ap.parse_args()
     t = time.perf_counter()
-    data = build(args.hands, args.redeals, args.seed, args.jobs)
+    data = build(args.hands, args.redeals, args.seed, args.jobs, args.defence_games,
+                 args.calibration_deals)
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
     print(f"{args.out}: {args.hands} hands × {args.redeals} deals in "
           f"{time.perf_counter() - t:.0f} s")
     print("mean margin by contract:", data["mean_margin"])
+    print("own play, a + b·simulated margin:", data["calibration"])
+    print("margin on defence by contract (D):", data["defence"])
     print("opportunity cost with all open (p+q left):", json.dumps(data["costs_all_open"]))
 
 

@@ -4,10 +4,14 @@ points minus the mean of the others'), over worlds sampled from its view.
 Choosing a contract: each open contract is played out in sampled worlds (the other hands
 drawn as ``game.sample_world`` draws them, by :class:`.king_worlds.Worlds`), every seat
 playing the basic policy (:func:`.king_sim.play_out`); its value is the chooser's mean margin
-in the deal minus the contract's opportunity cost, what the seat's remaining turns are
-expected to lose by not having it any more (:mod:`.king_costs`, a table built by
-simulation). So trump is kept for a hand that makes many tricks, and a penalty contract that
-suits the hand is not left for the end with a hand that cannot bear it.
+in the deal, mapped to what the bot's own, better play makes of such a hand
+(:func:`.king_costs.own_margin`), less what the seat makes on defence when another seat plays that penalty
+contract (every penalty contract is played twice a game, so naming one takes a deal away from
+the others: :func:`.king_costs.defence`), less the contract's opportunity cost, what the
+seat's remaining turns are expected to lose by not having it any more (:mod:`.king_costs`,
+tables built by simulation). So trump is kept for a hand that makes many tricks, a penalty
+contract that suits the hand is not left for the end with a hand that cannot bear it, and a
+contract the seat does well against anyway (Son İki) is left to the others.
 
 Playing a card: determinised Monte Carlo (PIMC): in each sampled world, every distinct legal
 card (:meth:`.king_sim.Deal.distinct`) is played and the deal finished by the basic policy in
@@ -109,7 +113,7 @@ class KingStrongBot(ViewBot):
     def analyse(self, view: JSON) -> Analysis:
         """Every legal action with its value for the deciding seat in points, best first: for a
         card the expected margin at the end of the deal; for a contract the expected margin of
-        the deal minus the contract's opportunity cost. ``preferred`` is :meth:`choose`'s."""
+        the deal less its defence value and opportunity cost. ``preferred`` is :meth:`choose`'s."""
         self.legal_of(view)
         preferred, values = self._decide(view)
         ordered = sorted(values.items(), key=lambda av: -av[1])
@@ -147,22 +151,30 @@ class KingStrongBot(ViewBot):
                 totals[i] += margins(d.points)[seat]
             n += 1
         self.last_iterations = n * len(options)
-        costs = self._opportunity_costs(view, [k for k, _ in options])
-        values = {a: totals[i] / n - costs[options[i][0]] for i, a in enumerate(legal)}
+        kinds = [k for k, _ in options]
+        costs = self._opportunity_costs(view, kinds)
+        if costs is None:  # no quota to plan for (or costs off): the simulated margins
+            values = {a: totals[i] / n for i, a in enumerate(legal)}
+        else:
+            values = {a: king_costs.own_margin(kinds[i], totals[i] / n) - costs[kinds[i]]
+                      for i, a in enumerate(legal)}
         best = max(legal, key=lambda a: values[a])
         return best, values
 
-    def _opportunity_costs(self, view: JSON, kinds: list[int]) -> dict[int, float]:
+    def _opportunity_costs(self, view: JSON, kinds: list[int]) -> dict[int, float] | None:
+        """Per kind: what spending it now costs beyond this deal, its defence value (the
+        deal the others no longer play) and its opportunity cost (:mod:`.king_costs`)."""
         quota = view["quota_left"]
         if not self.costs or quota is None:
-            return {k: 0.0 for k in kinds}
+            return None
         p, q = quota[view["seat"]]
         opened = view["open_contracts"]
         open_mask = 0
         for c in PENALTY_CONTRACTS:
             if opened[c.info.id] > 0:
                 open_mask |= 1 << int(c)
-        return king_costs.opportunity_costs(p, q, open_mask, sorted(set(kinds)))
+        costs = king_costs.opportunity_costs(p, q, open_mask, sorted(set(kinds)))
+        return {k: c + king_costs.defence(k) for k, c in costs.items()}
 
     # ------------------------------------------------------------------ playing
     def _play_card(self, view: JSON, rng: random.Random) -> tuple[str, dict[str, float]]:
