@@ -22,8 +22,14 @@ Fair and repeatable, as issue 15 asks:
   and then in 1 and 3; per deal the margin is ours − theirs per seat, averaged over the two
   seatings; the report gives its mean with a 95% t-interval over ≥ 100 deals by default.
 
+- **One deal is the match.** Only the first deal is scored, so a contract is worth its deal
+  alone; our bot, which names contracts for the whole game (less the opportunity and defence
+  costs of spending one, :mod:`kingscourt.bots.king_costs`), gives some of the first deal away
+  on purpose. ``--deal-choice`` lets it name contracts for the deal alone, as IS-MCTS does.
+
     .venv/bin/python bench/versus_openspiel.py [--deals 100] [--seconds 0.2]
                                                [--choice-seconds 0.8] [--tune 0.25,0.5,1,2]
+                                               [--deal-choice]
 """
 
 from __future__ import annotations
@@ -190,6 +196,10 @@ def calibrate(game: Any, uct_c: float) -> dict[str, list[float]]:
     return rate
 
 
+#: extra options of our bot (``--deal-choice``: costs=False)
+OURS: dict[str, Any] = {}
+
+
 def play_deal(game: Any, seed: int, ours: tuple[int, ...], others: str, uct_c: float,
               rate: dict[str, list[float]], seconds: float, choice_seconds: float,
               our_times: Times, their_times: Times) -> list[int]:
@@ -198,7 +208,7 @@ def play_deal(game: Any, seed: int, ours: tuple[int, ...], others: str, uct_c: f
     state = game.new_initial_state()
     state.apply_action(seed)
     mine = {s: load("strong", KING, seed=seed * 10 + s, seconds=seconds,
-                    choice_seconds=choice_seconds) for s in ours}
+                    choice_seconds=choice_seconds, **OURS) for s in ours}
     opp: dict[int, Any] = {}
     for s in range(4):
         if s in ours:
@@ -304,7 +314,12 @@ def main() -> None:
     ap.add_argument("--tune-deals", type=int, default=6, help="deals per constant when tuning")
     ap.add_argument("--uct-c", type=float, help="skip tuning: use this constant")
     ap.add_argument("--first-seed", type=int, default=100, help="first measured match seed")
+    ap.add_argument("--deal-choice", action="store_true",
+                    help="our bot names the contract for this deal alone (no opportunity or "
+                         "defence costs), as IS-MCTS does: here the match is one deal")
     args = ap.parse_args()
+    if args.deal_choice:
+        OURS["costs"] = False
     game = pyspiel.load_game("python_kingscourt_king")
     rate = calibrate(game, 1.0)
     print("OpenSpiel IS-MCTS simulations per second at calibration: "
