@@ -234,8 +234,8 @@ def measure_defence(games: int, seed: int, jobs: int) -> dict[str, Any]:
     means = {k: round(statistics.mean(v), 1) if v else 0.0 for k, v in found.items()}
     spread = {k: round(1.96 * statistics.stdev(v) / len(v) ** 0.5, 1) if len(v) > 1 else None
               for k, v in found.items()}
-    return {"defence": means, "defence_deals": {k: len(v) for k, v in found.items()},
-            "defence_ci95": spread}
+    return {"defence": means, "defence_games": games,
+            "defence_deals": {k: len(v) for k, v in found.items()}, "defence_ci95": spread}
 
 
 def _calibration_task(seed: int) -> list[tuple[str, float, float]]:
@@ -292,11 +292,9 @@ def build(hands: int, redeals: int, seed: int, jobs: int, defence_games: int = 6
           calibration_deals: int = 300) -> dict[str, object]:
     data = _data()
     measured = measure_calibration(calibration_deals, seed, jobs) if calibration_deals else {
-        "calibration": dict(data["calibration"]),
-        "calibration_deals": data.get("calibration_deals")}
+        k: data.get(k) for k in ("calibration", "calibration_deals")}
     measured |= measure_defence(defence_games, seed, jobs) if defence_games else {
-        "defence": dict(data["defence"]), "defence_deals": data.get("defence_deals"),
-        "defence_ci95": data.get("defence_ci95")}
+        k: data.get(k) for k in ("defence", "defence_games", "defence_deals", "defence_ci95")}
     chunk = max(1, hands // (4 * jobs))
     tasks = [(seed + i, min(chunk, hands - i * chunk), redeals)
              for i in range((hands + chunk - 1) // chunk)]
@@ -324,8 +322,7 @@ def build(hands: int, redeals: int, seed: int, jobs: int, defence_games: int = 6
         "about": "V(p, q, open): expected margin of a King seat's remaining turns with p penalty "
                  "and q trump choices left and the penalty contracts of mask open; built by "
                  "python -m kingscourt.bots.king_costs (see its docstring)",
-        "hands": hands, "redeals": redeals, "seed": seed, "defence_games": defence_games,
-        **measured,
+        "hands": hands, "redeals": redeals, "seed": seed, **measured,
         "mean_margin": {n: round(v, 1) for n, v in mean_margin.items()},
         "costs_all_open": costs,
         "values": {k: round(v, 2) for k, v in values.items()},

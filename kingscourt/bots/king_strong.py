@@ -5,9 +5,10 @@ Choosing a contract: each open contract is played out in sampled worlds (the oth
 drawn as ``game.sample_world`` draws them, by :class:`.king_worlds.Worlds`), every seat
 playing the basic policy (:func:`.king_sim.play_out`); its value is the chooser's mean margin
 in the deal, mapped to what the bot's own, better play makes of such a hand
-(:func:`.king_costs.own_margin`), less what the seat makes on defence when another seat plays that penalty
-contract (every penalty contract is played twice a game, so naming one takes a deal away from
-the others: :func:`.king_costs.defence`), less the contract's opportunity cost, what the
+(:func:`.king_costs.own_margin`), less what the seat makes on defence when another seat plays
+that penalty contract (every penalty contract is played twice a game, so naming one takes a
+deal away from the others: :func:`.king_costs.defence`), less the contract's opportunity cost,
+what the
 seat's remaining turns are expected to lose by not having it any more (:mod:`.king_costs`,
 tables built by simulation). So trump is kept for a hand that makes many tricks, a penalty
 contract that suits the hand is not left for the end with a hand that cannot bear it, and a
@@ -112,8 +113,9 @@ class KingStrongBot(ViewBot):
 
     def analyse(self, view: JSON) -> Analysis:
         """Every legal action with its value for the deciding seat in points, best first: for a
-        card the expected margin at the end of the deal; for a contract the expected margin of
-        the deal less its defence value and opportunity cost. ``preferred`` is :meth:`choose`'s."""
+        card the expected margin at the end of the deal; for a contract the margin its own play
+        is expected to make of the deal, less its defence value and opportunity cost.
+        ``preferred`` is :meth:`choose`'s."""
         self.legal_of(view)
         preferred, values = self._decide(view)
         ordered = sorted(values.items(), key=lambda av: -av[1])
