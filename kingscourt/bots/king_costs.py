@@ -51,10 +51,11 @@ import json
 import random
 import statistics
 import time
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from ..games.king.contracts import CONTRACTS, PENALTY_CONTRACTS, Contract
 from ..games.king.rules import KingRules
@@ -65,6 +66,9 @@ PENALTIES = tuple(int(c) for c in PENALTY_CONTRACTS)
 ALL_OPEN = (1 << len(PENALTIES)) - 1
 #: the kinds of a sampled hand's margins: the six penalty contracts, then trump (best suit)
 KINDS = (*PENALTIES, TRUMP)
+
+T = TypeVar("T")
+R = TypeVar("R")
 
 
 def key(p: int, q: int, open_mask: int) -> str:
@@ -153,6 +157,14 @@ def _hands_task(args: tuple[int, int, int]) -> list[list[float]]:
     return [hand_margins(rules, rng, redeals) for _ in range(count)]
 
 
+def _run(task: Callable[[T], R], tasks: Sequence[T], jobs: int) -> list[R]:
+    """``task`` over ``tasks``, in ``jobs`` processes when more than one, in order."""
+    if jobs <= 1:
+        return [task(t) for t in tasks]
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        return list(pool.map(task, tasks))
+
+
 def continuation(samples: list[list[float]], defended: dict[str, float] | None = None,
                  fitted: dict[str, list[float]] | None = None) -> dict[str, float]:
     """``V`` for every state, by dynamic programming over the sampled hands' margins: each
@@ -213,7 +225,7 @@ def _defence_task(args: tuple[int, int]) -> list[tuple[str, float]]:
             gain = [a - b for a, b in zip(scores, before, strict=True)]
             before = scores
             if chooser != position:
-                out.append((words[1], gain[position] - (sum(gain) - gain[position]) / 3))
+                out.append((words[1], margins(gain)[position]))
     return out
 
 
@@ -222,12 +234,7 @@ def measure_defence(games: int, seed: int, jobs: int) -> dict[str, Any]:
     with the number of deals and a 95% interval half-width for each."""
     tasks = [(seed + g, r) for g in range(games) for r in range(4)]
     found: dict[str, list[float]] = {CONTRACTS[Contract(k)].id: [] for k in PENALTIES}
-    if jobs > 1:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            parts = list(pool.map(_defence_task, tasks))
-    else:
-        parts = [_defence_task(t) for t in tasks]
-    for part in parts:
+    for part in _run(_defence_task, tasks, jobs):
         for kind, margin in part:
             if kind in found:
                 found[kind].append(margin)
@@ -261,20 +268,13 @@ def _calibration_task(seed: int) -> list[tuple[str, float, float]]:
         while deal.view(chooser)["deal"] == 1 and not deal.is_over():
             seat = deal.to_move()[0]
             deal.apply(seat, bots[seat].choose(deal.view(seat)))
-        scores = deal.scores()
-        out.append((action.split()[1], raw[action],
-                    scores[chooser] - (sum(scores) - scores[chooser]) / 3))
+        out.append((action.split()[1], raw[action], margins(list(deal.scores()))[chooser]))
     return out
 
 
 def measure_calibration(deals: int, seed: int, jobs: int) -> dict[str, Any]:
     """``a(K)``, ``b(K)`` of :func:`own_margin` by least squares over ``deals`` first deals."""
-    seeds = range(seed, seed + deals)
-    if jobs > 1:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            parts = list(pool.map(_calibration_task, seeds))
-    else:
-        parts = [_calibration_task(s) for s in seeds]
+    parts = _run(_calibration_task, range(seed, seed + deals), jobs)
     fitted: dict[str, list[float]] = {}
     for k in KINDS:
         name = CONTRACTS[Contract(k)].id
@@ -298,14 +298,7 @@ def build(hands: int, redeals: int, seed: int, jobs: int, defence_games: int = 6
     chunk = max(1, hands // (4 * jobs))
     tasks = [(seed + i, min(chunk, hands - i * chunk), redeals)
              for i in range((hands + chunk - 1) // chunk)]
-    samples: list[list[float]] = []
-    if jobs > 1:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            for part in pool.map(_hands_task, tasks):
-                samples += part
-    else:
-        for t in tasks:
-            samples += _hands_task(t)
+    samples = [row for part in _run(_hands_task, tasks, jobs) for row in part]
     values = continuation(samples, measured["defence"], measured["calibration"])
     names = [CONTRACTS[Contract(k)].id for k in KINDS]
     mean_margin = {n: statistics.mean(r[i] for r in samples) for i, n in enumerate(names)}

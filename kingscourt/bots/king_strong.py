@@ -154,7 +154,7 @@ class KingStrongBot(ViewBot):
             n += 1
         self.last_iterations = n * len(options)
         kinds = [k for k, _ in options]
-        costs = self._opportunity_costs(view, kinds)
+        costs = self._spend_costs(view, kinds)
         if costs is None:  # no quota to plan for (or costs off): the simulated margins
             values = {a: totals[i] / n for i, a in enumerate(legal)}
         else:
@@ -163,7 +163,7 @@ class KingStrongBot(ViewBot):
         best = max(legal, key=lambda a: values[a])
         return best, values
 
-    def _opportunity_costs(self, view: JSON, kinds: list[int]) -> dict[int, float] | None:
+    def _spend_costs(self, view: JSON, kinds: list[int]) -> dict[int, float] | None:
         """Per kind: what spending it now costs beyond this deal, its defence value (the
         deal the others no longer play) and its opportunity cost (:mod:`.king_costs`)."""
         quota = view["quota_left"]
