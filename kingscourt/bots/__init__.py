@@ -46,7 +46,7 @@ BOTS: dict[tuple[str, str], str] = {
 #: (game, level) -> the budget a bot gets when none is given (iterations: deterministic per
 #: seed, for the arena and benchmarks); ``expert`` is the same search as ``strong``, larger
 BUDGETS: dict[tuple[str, str], dict[str, Any]] = {
-    ("king", "expert"): {"iterations": 6000, "choice_worlds": 2400},
+    ("king", "expert"): {"iterations": 6000, "choice_worlds": 2400, "chain": 4800},
     ("kukakoenig", "expert"): {"iterations": 240},
     ("uchokrola", "expert"): {"iterations": 1200},
 }
@@ -56,7 +56,7 @@ BUDGETS: dict[tuple[str, str], dict[str, Any]] = {
 #: machine), a contract choice in 0.8 s (≤ 1 s); expert ≤ 2 s a card.
 PLAY_BUDGETS: dict[tuple[str, str], dict[str, Any]] = {
     ("king", "strong"): {"seconds": 0.2, "choice_seconds": 0.8},
-    ("king", "expert"): {"seconds": 1.5, "choice_seconds": 1.8},
+    ("king", "expert"): {"seconds": 1.5, "choice_seconds": 1.8, "chain": 4800},
     ("kukakoenig", "strong"): {"seconds": 0.4},
     ("kukakoenig", "expert"): {"seconds": 1.5},
     ("uchokrola", "strong"): {"seconds": 1.0},

@@ -15,9 +15,11 @@ The table is estimated by simulation over random hands (``python -m kingscourt.b
 re-deals of the other three hands of the deal played out by the basic policy
 (:func:`.king_sim.play_out`, the same estimator the strong bot uses at the table), trump
 taking its best suit; then ``V`` follows by dynamic programming over the sampled hands,
-``V(p, q, open) = mean over hands of max over K (margin(K) + V(next state))``. The other
-seats' choices, which close contracts between the seat's turns, are not foreseen (the bot
-looks ``V`` up for the contracts open at its turn). Built for the default table rules.
+``V(p, q, open) = mean over hands of max over K (margin(K) + E V(next state))``. The other
+seats' choices close contracts between the seat's turns: the next state's ``open`` loses each
+contract with the chance measured for that contract and turn in games of the basic bot
+(``--closing-games``; :func:`expected`, e.g. El Almaz 11% after the first turn, 69% after the
+fourth, Rıfkı 0% and 27%). Built for the default table rules.
 
 **The other seats' deals.** Under the standard limit every penalty contract is played exactly
 twice in a game (6 × 2 = 12 deals, 3 for each of the four seats) and every seat plays exactly
@@ -54,6 +56,7 @@ import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from functools import cache
+from itertools import pairwise
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -111,17 +114,59 @@ def value(p: int, q: int, open_mask: int, values: dict[str, float] | None = None
     is left."""
     if p <= 0 and q <= 0:
         return 0.0
-    return (values or table())[key(max(0, min(3, p)), max(0, min(2, q)), open_mask & ALL_OPEN)]
+    found = values if values is not None else table()
+    return found[key(max(0, min(3, p)), max(0, min(2, q)), open_mask & ALL_OPEN)]
 
 
 def opportunity_costs(p: int, q: int, open_mask: int, kinds: list[int],
-                      values: dict[str, float] | None = None) -> dict[int, float]:
+                      values: dict[str, float] | None = None,
+                      closing: Closing | None = None) -> dict[int, float]:
     """For each of ``kinds`` (those the seat may name now): how much less its remaining turns
-    are expected to bring after spending it than after the cheapest of them to spend."""
-    left = {k: (value(p, q - 1, open_mask, values) if k == TRUMP
-                else value(p - 1, q, open_mask & ~(1 << k), values)) for k in kinds}
+    are expected to bring after spending it than after the cheapest of them to spend (the
+    contracts the other seats close before the seat's next turn foreseen by ``closing``, by
+    default the committed rates)."""
+    rates = closing if closing is not None else committed_closing()
+    turn = 6 - (p + q)
+    left = {k: (expected(p, q - 1, open_mask, turn, rates, values) if k == TRUMP
+                else expected(p - 1, q, open_mask & ~(1 << k), turn, rates, values))
+            for k in kinds}
     top = max(left.values())
     return {k: top - v for k, v in left.items()}
+
+
+#: per own turn 1–4 and penalty contract (by value): the chance that the other seats close
+#: that contract, open at the seat's turn and not named by it, before the seat's next turn
+Closing = tuple[tuple[float, ...], ...]
+NO_CLOSING: Closing = tuple((0.0,) * len(PENALTIES) for _ in range(4))
+
+
+def committed_closing() -> Closing:
+    rows = _data().get("closing")
+    return tuple(tuple(r) for r in rows) if rows else NO_CLOSING
+
+
+def expected(p: int, q: int, base: int, turn: int, closing: Closing,
+             values: dict[str, float] | None = None) -> float:
+    """The expected ``V(p, q, ·)`` at the seat's next turn when ``base`` is what its own
+    choice at turn ``turn`` leaves open: each of those contracts closed meanwhile by the other
+    seats with the chance ``closing`` gives it, independently."""
+    if p <= 0 and q <= 0:
+        return 0.0
+    rates = closing[turn - 1] if 1 <= turn <= len(closing) else (0.0,) * len(PENALTIES)
+    bits = [k for k in range(len(PENALTIES)) if base >> k & 1 and rates[k] > 0]
+    total = 0.0
+    for pick in range(1 << len(bits)):
+        chance = 1.0
+        mask = base
+        for j, k in enumerate(bits):
+            if pick >> j & 1:
+                chance *= rates[k]
+                mask &= ~(1 << k)
+            else:
+                chance *= 1 - rates[k]
+        if chance:
+            total += chance * value(p, q, mask, values)
+    return total
 
 
 # ---------------------------------------------------------------------- building the table
@@ -166,7 +211,8 @@ def _run(task: Callable[[T], R], tasks: Sequence[T], jobs: int) -> list[R]:
 
 
 def continuation(samples: list[list[float]], defended: dict[str, float] | None = None,
-                 fitted: dict[str, list[float]] | None = None) -> dict[str, float]:
+                 fitted: dict[str, list[float]] | None = None,
+                 closing: Closing = NO_CLOSING) -> dict[str, float]:
     """``V`` for every state, by dynamic programming over the sampled hands' margins: each
     mapped to the strong bot's own play (``fitted``, :func:`own_margin`) and each penalty
     contract's less what the seat makes when another seat plays it (``defended``,
@@ -178,7 +224,7 @@ def continuation(samples: list[list[float]], defended: dict[str, float] | None =
                 for k, x, d in zip(KINDS, row, less, strict=True)] for row in samples]
 
     def v(p: int, q: int, m: int) -> float:
-        return 0.0 if p == 0 and q == 0 else values[key(p, q, m)]
+        return expected(p, q, m, 6 - turns, closing, values)
 
     for turns in range(1, 6):
         for q in range(0, 3):
@@ -227,6 +273,47 @@ def _defence_task(args: tuple[int, int]) -> list[tuple[str, float]]:
             if chooser != position:
                 out.append((words[1], margins(gain)[position]))
     return out
+
+
+def _closing_task(seed: int) -> list[tuple[int, int, bool]]:
+    """One full game of the basic bot in every seat: for each seat's turn 1–4 and each penalty
+    contract open then and not named by the seat, whether it is still open at its next turn."""
+    from ..engine import load_game
+    from . import load
+
+    game = load_game("king")
+    state = game.new_state(seed=seed)
+    bots = [load("basic", game, seed=seed * 97 + s) for s in range(4)]
+    turns: list[list[tuple[int, str]]] = [[] for _ in range(4)]
+    while not state.is_over():
+        seat = state.to_move()[0]
+        view = state.view(seat)
+        action = bots[seat].choose(view)
+        if view["phase"] == "choose":
+            opened = sum(1 << k for k in PENALTIES
+                         if view["open_contracts"][CONTRACTS[Contract(k)].id] > 0)
+            turns[seat].append((opened, action.split()[1]))
+        state.apply(seat, action)
+    out: list[tuple[int, int, bool]] = []
+    for mine in turns:
+        for t, ((opened, named), (later, _)) in enumerate(pairwise(mine), start=1):
+            for k in PENALTIES:
+                if opened >> k & 1 and CONTRACTS[Contract(k)].id != named:
+                    out.append((t, k, bool(later >> k & 1)))
+    return out
+
+
+def measure_closing(games: int, seed: int, jobs: int) -> dict[str, Any]:
+    """The closing rates (:data:`Closing`) from ``games`` games of the basic bot."""
+    seen = [[0] * len(PENALTIES) for _ in range(4)]
+    closed = [[0] * len(PENALTIES) for _ in range(4)]
+    for part in _run(_closing_task, range(seed, seed + games), jobs):
+        for t, k, still in part:
+            seen[t - 1][k] += 1
+            closed[t - 1][k] += not still
+    rates = [[round(c / n, 3) if n else 0.0 for c, n in zip(cs, ns, strict=True)]
+             for cs, ns in zip(closed, seen, strict=True)]
+    return {"closing": rates, "closing_games": games}
 
 
 def measure_defence(games: int, seed: int, jobs: int) -> dict[str, Any]:
@@ -289,9 +376,12 @@ def measure_calibration(deals: int, seed: int, jobs: int) -> dict[str, Any]:
 
 
 def build(hands: int, redeals: int, seed: int, jobs: int, defence_games: int = 64,
-          calibration_deals: int = 300) -> dict[str, object]:
+          calibration_deals: int = 300, closing_games: int = 400) -> dict[str, object]:
     data = _data()
-    measured = measure_calibration(calibration_deals, seed, jobs) if calibration_deals else {
+    measured = measure_closing(closing_games, seed, jobs) if closing_games else {
+        k: data.get(k) for k in ("closing", "closing_games")}
+    closing = tuple(tuple(r) for r in measured["closing"]) if measured["closing"] else NO_CLOSING
+    measured |= measure_calibration(calibration_deals, seed, jobs) if calibration_deals else {
         k: data.get(k) for k in ("calibration", "calibration_deals")}
     measured |= measure_defence(defence_games, seed, jobs) if defence_games else {
         k: data.get(k) for k in ("defence", "defence_games", "defence_deals", "defence_ci95")}
@@ -299,7 +389,7 @@ def build(hands: int, redeals: int, seed: int, jobs: int, defence_games: int = 6
     tasks = [(seed + i, min(chunk, hands - i * chunk), redeals)
              for i in range((hands + chunk - 1) // chunk)]
     samples = [row for part in _run(_hands_task, tasks, jobs) for row in part]
-    values = continuation(samples, measured["defence"], measured["calibration"])
+    values = continuation(samples, measured["defence"], measured["calibration"], closing)
     names = [CONTRACTS[Contract(k)].id for k in KINDS]
     mean_margin = {n: statistics.mean(r[i] for r in samples) for i, n in enumerate(names)}
     # the readable summary: with every penalty contract open, the cost of each kind by turns
@@ -309,7 +399,7 @@ def build(hands: int, redeals: int, seed: int, jobs: int, defence_games: int = 6
             if p + q == 0:
                 continue
             kinds = ([*PENALTIES] if p else []) + ([TRUMP] if q else [])
-            for k, c in opportunity_costs(p, q, ALL_OPEN, kinds, values).items():
+            for k, c in opportunity_costs(p, q, ALL_OPEN, kinds, values, closing).items():
                 costs.setdefault(CONTRACTS[Contract(k)].id, {})[f"{p}+{q}"] = round(c, 1)
     return {
         "about": "V(p, q, open): expected margin of a King seat's remaining turns with p penalty "
@@ -332,11 +422,13 @@ def main() -> None:
                     help="first deals fitting own_margin; 0 keeps the committed fit")
     ap.add_argument("--defence-games", type=int, default=64,
                     help="games (each in 4 rotations) measuring D; 0 keeps the committed D")
+    ap.add_argument("--closing-games", type=int, default=400,
+                    help="games of the basic bot measuring the closing rates; 0 keeps them")
     ap.add_argument("--out", type=Path, default=DATA)
     args = ap.parse_args()
     t = time.perf_counter()
     data = build(args.hands, args.redeals, args.seed, args.jobs, args.defence_games,
-                 args.calibration_deals)
+                 args.calibration_deals, args.closing_games)
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
     print(f"{args.out}: {args.hands} hands × {args.redeals} deals in "
@@ -344,6 +436,7 @@ def main() -> None:
     print("mean margin by contract:", data["mean_margin"])
     print("own play, a + b·simulated margin:", data["calibration"])
     print("margin on defence by contract (D):", data["defence"])
+    print("closed by the others before the next turn, by turn:", data["closing"])
     print("opportunity cost with all open (p+q left):", json.dumps(data["costs_all_open"]))
 
 

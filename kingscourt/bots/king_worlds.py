@@ -77,6 +77,9 @@ class Worlds:
                 key = tuple(i for i, s in enumerate(hidden) if not lack[s] >> c & 1)
             groups.setdefault(key, []).append(c)
         self.hidden = hidden
+        #: per card: the mask of seats (by number) that may hold it
+        self.may_hold: dict[int, int] = {
+            c: sum(1 << hidden[i] for i in key) for key, cs in groups.items() for c in cs}
         self.classes = sorted(groups.items())
         self.sizes = [len(cs) for _k, cs in self.classes]
         self.after = [sum(self.sizes[i:]) for i in range(len(self.sizes) + 1)]

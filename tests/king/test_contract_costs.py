@@ -40,7 +40,7 @@ NAMES = {"el-almaz", "kupa-almaz", "erkek-almaz", "kiz-almaz", "rifki", "son-iki
 
 def test_the_table_rebuilds_from_simulated_hands() -> None:
     data = king_costs.build(hands=6, redeals=2, seed=1, jobs=1, defence_games=0,
-                            calibration_deals=0)
+                            calibration_deals=0, closing_games=0)
     values = data["values"]
     assert isinstance(values, dict)
     assert set(values) == set(king_costs.table())
@@ -48,6 +48,7 @@ def test_the_table_rebuilds_from_simulated_hands() -> None:
     # nothing measured anew: the committed defence and own-play fit are kept
     assert data["defence"] == {Contract(k).info.id: king_costs.defence(k) for k in PENALTIES}
     assert data["calibration"] == king_costs._data()["calibration"]
+    assert data["closing"] == king_costs._data()["closing"]
 
 
 def test_defence_and_own_play_are_measured_in_played_deals() -> None:
@@ -80,3 +81,26 @@ def test_naming_a_contract_the_seat_defends_well_costs_it_that_deal() -> None:
     mapped = king_costs.continuation(rows, None, fitted)
     assert mapped[king_costs.key(0, 1, 0)] == 10.0 + 0.5 * 40.0
     assert king_costs.own_margin(TRUMP, 40.0, fitted) == 30.0
+
+
+def test_contracts_the_others_close_are_foreseen() -> None:
+    """Between the seat's turns the other seats may close a contract: the next state's value
+    is the mean over which of the open contracts are still open."""
+    all_open = king_costs.ALL_OPEN
+    none = king_costs.NO_CLOSING
+    assert king_costs.expected(2, 1, all_open, 3, none) == king_costs.value(2, 1, all_open)
+    el = int(Contract.EL_ALMAZ)
+    surely = tuple(tuple(1.0 if k == el else 0.0 for k in PENALTIES) for _ in range(4))
+    gone = king_costs.expected(2, 1, all_open, 3, surely)
+    assert gone == king_costs.value(2, 1, all_open & ~(1 << el))
+    half = tuple(tuple(0.5 if k == el else 0.0 for k in PENALTIES) for _ in range(4))
+    assert abs(king_costs.expected(2, 1, all_open, 3, half)
+               - (king_costs.value(2, 1, all_open) + gone) / 2) < 1e-9
+    # fewer options later lower what the remaining turns are worth
+    assert gone < king_costs.value(2, 1, all_open)
+    measured = king_costs.measure_closing(games=4, seed=9, jobs=1)
+    rates = measured["closing"]
+    assert len(rates) == 4 and all(len(r) == len(PENALTIES) for r in rates)
+    assert all(0.0 <= x <= 1.0 for r in rates for x in r)
+    # by the seat's last turns most contracts have been played twice
+    assert sum(rates[3]) > sum(rates[0])
