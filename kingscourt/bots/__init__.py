@@ -55,8 +55,8 @@ BUDGETS: dict[tuple[str, str], dict[str, Any]] = {
 #: not iterations. King: a card in 0.2 s (median ≤ 250 ms, p95 ≤ 500 ms even on a busy
 #: machine), a contract choice in 0.8 s (≤ 1 s); expert ≤ 2 s a card.
 PLAY_BUDGETS: dict[tuple[str, str], dict[str, Any]] = {
-    ("king", "strong"): {"seconds": 0.2, "choice_seconds": 0.8},
-    ("king", "expert"): {"seconds": 1.5, "choice_seconds": 1.8, "chain": 4800},
+    ("king", "strong"): {"seconds": 0.2, "choice_seconds": 0.8, "chain": 8000},
+    ("king", "expert"): {"seconds": 1.5, "choice_seconds": 1.8, "chain": 40000},
     ("kukakoenig", "strong"): {"seconds": 0.4},
     ("kukakoenig", "expert"): {"seconds": 1.5},
     ("uchokrola", "strong"): {"seconds": 1.0},

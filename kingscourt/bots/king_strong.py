@@ -69,6 +69,10 @@ EPSILON = 0.1
 #: likelihoods computed per card decision by the world chains (0: uniform worlds)
 CHAIN_STEPS = 1200
 CHAINS = 4
+#: under a time budget: the share of it the world chains take, and the steps each chain
+#: takes before it keeps worlds
+CHAIN_TIME = 0.75
+BURN_IN = 24
 
 _PENALTY_KINDS = tuple(int(c) for c in PENALTY_CONTRACTS)
 
@@ -343,17 +347,24 @@ class KingStrongBot(ViewBot):
         basic policy (:meth:`_log_weight`): Metropolis over swaps of two hidden cards between
         two hidden hands, each swap keeping what the view proves a seat lacks (a symmetric
         proposal: two hidden cards drawn at random), from :data:`CHAINS` chains started at
-        uniform draws, the second half of each sampled evenly; ``chain`` likelihoods are
-        computed in all, within half the time budget. Each world comes with weight 1."""
+        uniform draws; ``chain`` likelihoods at most. Under an iteration budget the second
+        half of each chain is sampled evenly for the worlds the budget plays; under a time
+        budget the chains take :data:`CHAIN_TIME` of it and keep every other world. Each world
+        comes with weight 1."""
         want = max(1, min(self.max_worlds, self.chain // 2,
                            -(-self.iterations // max(1, n_moves))))
-        stop = None if deadline is None or self.seconds is None else deadline - self.seconds / 2
+        timed = deadline is not None and self.seconds is not None
+        start = time.perf_counter()
         may = self._worlds.may_hold
         hidden = [c for c in may]
         hidden_seats = self._worlds.hidden
         length = max(2, self.chain // CHAINS)
         out: list[tuple[list[int], float]] = []
         for chain in range(CHAINS):
+            # under a time budget each chain has its share of CHAIN_TIME of it and every
+            # other world after a short burn-in is kept; otherwise ``want`` in all, evenly
+            stop = (start + (chain + 1) * CHAIN_TIME * self.seconds / CHAINS
+                    if timed and self.seconds is not None else None)
             per = want // CHAINS + (chain < want % CHAINS)
             every = max(1, (length // 2) // max(1, per))
             hands = self._hands(view, rng)
@@ -376,15 +387,22 @@ class KingStrongBot(ViewBot):
                 if lw2 >= lw or rng.random() < math.exp(lw2 - lw):
                     hands, lw = new, lw2
                 evals += 1
-                if kept < per and evals > length - per * every and (length - evals) % every == 0:
+                if stop is not None:
+                    if evals > BURN_IN and evals % 2 == 0:
+                        out.append((list(hands), 1.0))
+                        kept += 1
+                elif kept < per and evals > length - per * every and (length - evals) % every == 0:
                     out.append((list(hands), 1.0))
                     kept += 1
                 if evals % 16 == 0:
                     if stop is not None and time.perf_counter() > stop:
                         break
                     self.check_stop()
-            # a chain cut short (time, or no swap the view allows) ends where it stands
-            out.extend((list(hands), 1.0) for _ in range(per - kept))
+            # a chain cut short (no swap the view allows) ends where it stands
+            if stop is None:
+                out.extend((list(hands), 1.0) for _ in range(per - kept))
+            elif not kept:
+                out.append((list(hands), 1.0))
         return out
 
     def _weight(self, view: JSON, hands: list[int]) -> float:
