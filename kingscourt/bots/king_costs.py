@@ -140,9 +140,13 @@ Closing = tuple[tuple[float, ...], ...]
 NO_CLOSING: Closing = tuple((0.0,) * len(PENALTIES) for _ in range(4))
 
 
-def committed_closing() -> Closing:
-    rows = _data().get("closing")
+def as_closing(rows: list[list[float]] | None) -> Closing:
+    """Closing rates as stored (a list of rows; none: nothing closes) as :data:`Closing`."""
     return tuple(tuple(r) for r in rows) if rows else NO_CLOSING
+
+
+def committed_closing() -> Closing:
+    return as_closing(_data().get("closing"))
 
 
 def expected(p: int, q: int, base: int, turn: int, closing: Closing,
@@ -380,7 +384,7 @@ def build(hands: int, redeals: int, seed: int, jobs: int, defence_games: int = 6
     data = _data()
     measured = measure_closing(closing_games, seed, jobs) if closing_games else {
         k: data.get(k) for k in ("closing", "closing_games")}
-    closing = tuple(tuple(r) for r in measured["closing"]) if measured["closing"] else NO_CLOSING
+    closing = as_closing(measured["closing"])
     measured |= measure_calibration(calibration_deals, seed, jobs) if calibration_deals else {
         k: data.get(k) for k in ("calibration", "calibration_deals")}
     measured |= measure_defence(defence_games, seed, jobs) if defence_games else {

@@ -117,6 +117,8 @@ class KingStrongBot(ViewBot):
             raise ValueError(f"epsilon: a chance between 0 and 1, not {epsilon!r}")
         self.chain = max(0, int(chain))
         self.log_keep, self.log_eps = math.log(1 - epsilon), math.log(epsilon)
+        self._seen_view: JSON | None = None
+        self._seen: _Seen = ([], [0, 0, 0, 0], 0, 0, -1)
         self.costs = bool(costs)
         if method not in ("pimc", "ismcts"):
             raise ValueError(f"method: pimc or ismcts, not {method!r}")
@@ -355,18 +357,18 @@ class KingStrongBot(ViewBot):
         comes with weight 1."""
         want = max(1, min(self.max_worlds, self.chain // 2,
                            -(-self.iterations // max(1, n_moves))))
-        timed = deadline is not None and self.seconds is not None
+        budget = self.seconds if deadline is not None else None
         start = time.perf_counter()
         may = self._worlds.may_hold
-        hidden = [c for c in may]
+        hidden = list(may)
         hidden_seats = self._worlds.hidden
         length = max(2, self.chain // CHAINS)
         out: list[tuple[list[int], float]] = []
         for chain in range(CHAINS):
             # under a time budget each chain has its share of CHAIN_TIME of it and every
             # other world after a short burn-in is kept; otherwise ``want`` in all, evenly
-            stop = (start + (chain + 1) * CHAIN_TIME * self.seconds / CHAINS
-                    if timed and self.seconds is not None else None)
+            stop = (start + (chain + 1) * CHAIN_TIME * budget / CHAINS
+                    if budget is not None else None)
             per = want // CHAINS + (chain < want % CHAINS)
             every = max(1, (length // 2) // max(1, per))
             hands = self._hands(view, rng)
@@ -410,26 +412,30 @@ class KingStrongBot(ViewBot):
     def _weight(self, view: JSON, hands: list[int]) -> float:
         return math.exp(self._log_weight(view, hands))
 
+    def _observed(self, view: JSON) -> _Seen:
+        """What a world's likelihood is checked against, read from the view once: every card
+        played this deal with its seat, each seat's played cards, the chooser and contract."""
+        if self._seen_view is not view:
+            plays = [(s, CARD_OF_TEXT[text])
+                     for t in [*view["tricks"], view["trick"]] for s, text in t["cards"]]
+            played_by = [0, 0, 0, 0]
+            for s, c in plays:
+                played_by[s] |= 1 << c
+            row = next(r for r in view["choices"] if r["deal"] == view["deal"])
+            trump = "SHDC".index(row["trump"]) if row["trump"] else -1
+            self._seen = (plays, played_by, row["seat"], int(CONTRACT_OF_ID[row["contract"]]),
+                          trump)
+            self._seen_view = view
+        return self._seen
+
     def _log_weight(self, view: JSON, hands: list[int]) -> float:
         """How likely (log) this world makes what the view shows, under the basic bot: the chooser
         naming this deal's contract (a softmax over the basic bot's estimates for the
         chooser's hand in this world, :data:`CHOICE_TEMPERATURE` points per e-fold) and every
         other seat's card (one the basic policy would play: 1 − ε; another: ε shared out)."""
         seat = view["seat"]
-        played_by = [0, 0, 0, 0]
-        plays: list[tuple[int, int]] = []
-        for t in view["tricks"]:
-            for s, text in t["cards"]:
-                plays.append((s, CARD_OF_TEXT[text]))
-        for s, text in view["trick"]["cards"]:
-            plays.append((s, CARD_OF_TEXT[text]))
-        for s, c in plays:
-            played_by[s] |= 1 << c
+        plays, played_by, chooser, kind, trump = self._observed(view)
         start = [hands[s] | played_by[s] for s in range(4)]
-        row = next(r for r in view["choices"] if r["deal"] == view["deal"])
-        kind = int(CONTRACT_OF_ID[row["contract"]])
-        trump = "SHDC".index(row["trump"]) if row["trump"] else -1
-        chooser = row["seat"]
         logw = 0.0
         if chooser != seat:
             logw += self._choice_likelihood(view, start[chooser], kind, trump)
@@ -476,6 +482,9 @@ class _Node:
 
 
 SCALE = 650.0
+#: a view's observations for the likelihood: plays (seat, card), played cards by seat,
+#: chooser, contract kind, trump suit
+_Seen = tuple[list[tuple[int, int]], list[int], int, int, int]
 CHOICE_TEMPERATURE = 40.0
 
 
