@@ -21,13 +21,17 @@ every seat, or, for the last :data:`SOLVE_TRICKS` tricks, solved exactly by max-
 are inferred, not drawn uniformly, once anything of the deal is known beyond the seat's own
 hand: Metropolis chains over swaps of hidden cards (:meth:`KingStrongBot._chained`, ``chain``
 likelihoods a decision) draw them in proportion to how likely each makes what the view
-shows, every other seat's card (the basic policy's: 1 − ε; another legal card: ε shared out,
-:data:`EPSILON`) and the chooser's contract (a softmax over the basic bot's estimates for the
-chooser's hand). Over games 16–31 against the basic bot this is worth about +80 points a game
-over uniform worlds, but it takes every other seat for the basic bot: against the 2026 strong
-bot, which is not, the margin fell from +321 to +97 a game (16 games). ``chain=0`` draws
-uniformly (optionally importance-weighted by the same likelihood, ``weighted=True``, which
-does not help: a few worlds take all the weight).
+shows, every other seat's card (the basic policy's: 1 − ε; another legal card: ε shared out)
+and the chooser's contract (a softmax over the basic bot's estimates for the chooser's hand).
+Each seat's ε is unknown and integrated out (a Beta prior, mean :data:`EPSILON`): a world in
+which a seat's plays are mostly the basic policy's reads that seat closely, a seat whose
+plays no world makes basic (a search bot, a person: the 2026 strong bot plays the basic
+card in 40% of its choices that have an alternative) barely constrains the worlds. With one
+ε = 0.1 for every seat the margin over the 2026 strong bot fell from +321 (uniform worlds) to
++97 a game (16 games), while against the basic bot it rose by about +80 a game (games 16–31);
+with ε integrated out it is +308 (the same 16 games). ``chain=0`` draws uniformly
+(optionally importance-weighted by the same likelihood, ``weighted=True``, which does not
+help: a few worlds take all the weight).
 
 Budgets: ``iterations`` (deterministic with a seed) counts playouts per card; a contract
 choice plays out ``choice_worlds`` worlds per open contract. ``seconds`` and
@@ -66,8 +70,10 @@ DEFAULT_CHOICE_WORLDS = 600
 #: worlds drawn per card decision at most under an iteration budget (a time budget draws as
 #: many as its time allows)
 MAX_WORLDS = 400
-#: the chance that a seat plays another card than the basic policy's, in the likelihood
+#: the likelihood's prior on each seat's chance of playing another card than the basic
+#: policy's (its mean and its weight in plays: a Beta(0.5, 4.5))
 EPSILON = 0.1
+PRIOR_WEIGHT = 5.0
 #: likelihoods computed per card decision by the world chains (0: uniform worlds)
 CHAIN_STEPS = 1200
 CHAINS = 4
@@ -95,7 +101,7 @@ class KingStrongBot(ViewBot):
                  choice_worlds: int | None = None, solve_tricks: int = SOLVE_TRICKS,
                  weighted: bool = False, costs: bool = True, method: str = "pimc",
                  exploration: float = 0.6, chain: int = CHAIN_STEPS, epsilon: float = EPSILON,
-                 **_: Any) -> None:
+                 prior: float = PRIOR_WEIGHT, **_: Any) -> None:
         if game.name != "king":
             raise ValueError(f"the King strong bot plays King, not {game.name}")
         super().__init__(game, seed)
@@ -115,8 +121,13 @@ class KingStrongBot(ViewBot):
         self.weighted = bool(weighted)
         if not 0 < epsilon < 1:
             raise ValueError(f"epsilon: a chance between 0 and 1, not {epsilon!r}")
+        if not prior > 0:
+            raise ValueError(f"prior: a positive weight, not {prior!r}")
         self.chain = max(0, int(chain))
-        self.log_keep, self.log_eps = math.log(1 - epsilon), math.log(epsilon)
+        # each seat's error rate ~ Beta(prior_miss, prior_keep): mean epsilon, weight prior
+        self.prior_miss, self.prior_keep = epsilon * prior, (1 - epsilon) * prior
+        self.log_beta_prior = (math.lgamma(self.prior_miss) + math.lgamma(self.prior_keep)
+                               - math.lgamma(prior))
         self._seen_view: JSON | None = None
         self._seen: _Seen = ([], [0, 0, 0, 0], 0, 0, -1)
         self.costs = bool(costs)
@@ -429,28 +440,47 @@ class KingStrongBot(ViewBot):
         return self._seen
 
     def _log_weight(self, view: JSON, hands: list[int]) -> float:
-        """How likely (log) this world makes what the view shows, under the basic bot: the chooser
-        naming this deal's contract (a softmax over the basic bot's estimates for the
-        chooser's hand in this world, :data:`CHOICE_TEMPERATURE` points per e-fold) and every
-        other seat's card (one the basic policy would play: 1 − ε; another: ε shared out)."""
+        """How likely (log) this world makes what the view shows, under the basic bot played
+        with an unknown error rate per seat: every other seat's card (the basic policy's with
+        chance 1 − ε, another legal card with ε shared out) and the chooser's contract (with
+        chance 1 − ε a softmax over the basic bot's estimates for the chooser's hand in this
+        world, :data:`CHOICE_TEMPERATURE` points per e-fold; with ε any open one). Each seat's ε
+        is integrated out under a Beta prior (mean ``epsilon``, weight ``prior``), so the more
+        of a seat's cards the world makes non-basic, the less the world's likelihood leans on
+        that seat's plays (beta-binomial): a seat that plays like the basic bot is read
+        closely, one that does not (a search bot, a person) barely constrains the world."""
         seat = view["seat"]
         plays, played_by, chooser, kind, trump = self._observed(view)
         start = [hands[s] | played_by[s] for s in range(4)]
+        keep = [0, 0, 0, 0]
+        miss = [0, 0, 0, 0]
         logw = 0.0
-        if chooser != seat:
-            logw += self._choice_likelihood(view, start[chooser], kind, trump)
         d = Deal.start(self.rules, start, chooser, kind, trump)
         for s, c in plays:
             if s != seat:
                 legal = d.legal()
                 n = legal.bit_count()
                 if n > 1:
-                    logw += self.log_keep if basic_card(d, legal) == c else self.log_eps - math.log(n - 1)
+                    if basic_card(d, legal) == c:
+                        keep[s] += 1
+                    else:
+                        miss[s] += 1
+                        logw -= _LOG_OTHERS[n]
             d.play(c)
+        a, b = self.prior_miss, self.prior_keep
+        for s in range(4):
+            if s != seat and keep[s] + miss[s]:
+                logw += (math.lgamma(a + miss[s]) + math.lgamma(b + keep[s])
+                         - math.lgamma(a + b + miss[s] + keep[s]) - self.log_beta_prior)
+        if chooser != seat:
+            err = (a + miss[chooser]) / (a + b + miss[chooser] + keep[chooser])
+            logw += self._choice_likelihood(view, start[chooser], kind, trump, err)
         return logw
 
-    def _choice_likelihood(self, view: JSON, hand: int, kind: int, trump: int) -> float:
-        """log P(the chooser names ``kind``/``trump`` | its hand) under the softmax model."""
+    def _choice_likelihood(self, view: JSON, hand: int, kind: int, trump: int,
+                           err: float) -> float:
+        """log P(the chooser names ``kind``/``trump`` | its hand): the softmax model with
+        chance 1 − ``err``, any open option with ``err``."""
         opened = dict(view["open_contracts"])
         chosen_id = Contract(kind).info.id
         opened[chosen_id] += 1  # open before this deal's choice
@@ -467,7 +497,8 @@ class KingStrongBot(ViewBot):
                 if int(c) == kind and s == trump:
                     target = v
         top = max(scores)
-        return target - top - math.log(sum(math.exp(x - top) for x in scores))
+        softmax = math.exp(target - top) / sum(math.exp(x - top) for x in scores)
+        return math.log((1 - err) * softmax + err / len(scores))
 
 
 class _Node:
@@ -486,6 +517,8 @@ SCALE = 650.0
 #: chooser, contract kind, trump suit
 _Seen = tuple[list[tuple[int, int]], list[int], int, int, int]
 CHOICE_TEMPERATURE = 40.0
+#: log(n − 1): a non-basic card's share of ε among n legal cards
+_LOG_OTHERS = [0.0, 0.0] + [math.log(n - 1) for n in range(2, 14)]
 
 
 def _rep_of(c: int, reps: int) -> int:

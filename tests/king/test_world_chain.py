@@ -14,12 +14,15 @@ from kingscourt.games.king.cards import parse_hand
 from kingscourt.games.king.world import lacks
 
 
-def _positions(game: kingscourt.Game, games: int) -> list[tuple[dict[str, object], list[int]]]:
-    """Views of seat 0 part-way through deals of the basic bot, with the true hands."""
+def _positions(game: kingscourt.Game, games: int, others: str = "basic"
+               ) -> list[tuple[dict[str, object], list[int]]]:
+    """Views of seat 0 (a basic bot) part-way through deals against ``others``, with the true
+    hands."""
     out = []
     for g in range(games):
         state = game.new_state(seed=400 + g)
-        bots = [kingscourt.bots.load("basic", game, seed=g * 4 + s) for s in range(4)]
+        bots = [kingscourt.bots.load("basic" if s == 0 else others, game, seed=g * 4 + s)
+                for s in range(4)]
         while not state.is_over() and len(out) < 6 * (g + 1):
             seat = state.to_move()[0]
             view = state.view(seat)
@@ -64,6 +67,36 @@ def test_chained_worlds_explain_the_plays_better_than_uniform_ones() -> None:
         true_vs_chain.append(bot._log_weight(view, true) - chained)
     assert statistics.mean(gains) > 3.0  # e-folds of likelihood gained per position
     assert statistics.median(true_vs_chain) > -1.0
+
+
+def _gain(bot: KingStrongBot, view: dict[str, object]) -> float:
+    """e-folds of likelihood the chain's worlds gain over uniform ones."""
+    bot._worlds = Worlds(bot.king, view)
+    rng = random.Random(5)
+    uniform = statistics.mean(bot._log_weight(view, bot._hands(view, rng)) for _ in range(60))
+    return statistics.mean(bot._log_weight(view, h)
+                           for h, _w in bot._chained(view, rng, 4, None)) - uniform
+
+
+def test_seats_that_do_not_play_like_the_basic_bot_weigh_less() -> None:
+    """Each seat's error rate is integrated out: the plays of random seats pull the worlds far
+    less than the same number of plays by basic seats, and a random seat's deviations do not
+    make the true world unlikely."""
+    game = kingscourt.load_game("king")
+    bot = KingStrongBot(game, seed=4, iterations=400)
+    late = [p for p in _positions(game, 3) if len(p[0]["tricks"]) >= 6]  # type: ignore[arg-type]
+    wild = [p for p in _positions(game, 3, "random")
+            if len(p[0]["tricks"]) >= 6]  # type: ignore[arg-type]
+    basic_gain = statistics.mean(_gain(bot, v) for v, _t in late)
+    random_gain = statistics.mean(_gain(bot, v) for v, _t in wild)
+    assert basic_gain > 3 * random_gain
+    true_vs_chain = []
+    for view, true in wild:
+        bot._worlds = Worlds(bot.king, view)
+        chained = statistics.mean(bot._log_weight(view, h)
+                                  for h, _w in bot._chained(view, random.Random(2), 4, None))
+        true_vs_chain.append(bot._log_weight(view, true) - chained)
+    assert statistics.median(true_vs_chain) > -3.0
 
 
 def test_the_chain_is_reproducible_and_optional() -> None:
