@@ -25,8 +25,9 @@ shows, every other seat's card (the basic policy's: 1 − ε; another legal card
 and the chooser's contract (a softmax over the basic bot's estimates for the chooser's hand).
 Each seat's ε is unknown and integrated out (a Beta prior, mean :data:`EPSILON`): a world in
 which a seat's plays are mostly the basic policy's reads that seat closely, a seat whose
-plays no world makes basic (a search bot, a person: the 2026 strong bot plays the basic
-card in 40% of its choices that have an alternative) barely constrains the worlds. With one
+plays no world makes basic (a search bot, a person: in one game the 2026 strong bot played
+the basic card in 158 of its 396 choices that had an alternative) barely constrains the
+worlds. With one
 ε = 0.1 for every seat the margin over the 2026 strong bot fell from +321 (uniform worlds) to
 +97 a game (16 games), while against the basic bot it rose by about +80 a game (games 16–31);
 with ε integrated out it is +308 (the same 16 games). ``chain=0`` draws uniformly
