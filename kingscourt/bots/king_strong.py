@@ -27,12 +27,13 @@ Each seat's ε is unknown and integrated out (a Beta prior, mean :data:`EPSILON`
 which a seat's plays are mostly the basic policy's reads that seat closely, a seat whose
 plays no world makes basic (a search bot, a person: in one game the 2026 strong bot played
 the basic card in 158 of its 396 choices that had an alternative) barely constrains the
-worlds. With one
-ε = 0.1 for every seat the margin over the 2026 strong bot fell from +321 (uniform worlds) to
-+97 a game (16 games), while against the basic bot it rose by about +80 a game (games 16–31);
-with ε integrated out it is +308 (the same 16 games). ``chain=0`` draws uniformly
-(optionally importance-weighted by the same likelihood, ``weighted=True``, which does not
-help: a few worlds take all the weight).
+worlds. With one ε = 0.1 for every seat the margin over the 2026 strong bot fell from +321
+(uniform worlds) to +97 a game (16 games), while against the basic bot it rose by about +80 a
+game (games 16–31); with ε integrated out it is +308 over the same 16 games, and +1,084 over
+the basic bot (games 16–47). Basic-policy rollouts beat random ones: +1,075 against +634 over
+the basic bot (games 16–31). ``chain=0`` draws uniformly (optionally importance-weighted by
+the same likelihood, ``weighted=True``, which does not help: a few worlds take all the
+weight).
 
 Budgets: ``iterations`` (deterministic with a seed) counts playouts per card; a contract
 choice plays out ``choice_worlds`` worlds per open contract. ``seconds`` and
@@ -445,11 +446,12 @@ class KingStrongBot(ViewBot):
         with an unknown error rate per seat: every other seat's card (the basic policy's with
         chance 1 − ε, another legal card with ε shared out) and the chooser's contract (with
         chance 1 − ε a softmax over the basic bot's estimates for the chooser's hand in this
-        world, :data:`CHOICE_TEMPERATURE` points per e-fold; with ε any open one). Each seat's ε
-        is integrated out under a Beta prior (mean ``epsilon``, weight ``prior``), so the more
-        of a seat's cards the world makes non-basic, the less the world's likelihood leans on
-        that seat's plays (beta-binomial): a seat that plays like the basic bot is read
-        closely, one that does not (a search bot, a person) barely constrains the world."""
+        world, :data:`CHOICE_TEMPERATURE` points per e-fold; with ε any open one, ε as the
+        chooser's plays in this world make it). Each seat's ε is integrated out under a Beta
+        prior (mean ``epsilon``, weight ``prior``), so the more of a seat's cards the world
+        makes non-basic, the less the world's likelihood leans on that seat's plays
+        (beta-binomial): a seat that plays like the basic bot is read closely, one that does
+        not (a search bot, a person) barely constrains the world."""
         seat = view["seat"]
         plays, played_by, chooser, kind, trump = self._observed(view)
         start = [hands[s] | played_by[s] for s in range(4)]
