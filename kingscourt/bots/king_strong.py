@@ -128,8 +128,7 @@ class KingStrongBot(ViewBot):
         self.chain = max(0, int(chain))
         # each seat's error rate ~ Beta(prior_miss, prior_keep): mean epsilon, weight prior
         self.prior_miss, self.prior_keep = epsilon * prior, (1 - epsilon) * prior
-        self.log_beta_prior = (math.lgamma(self.prior_miss) + math.lgamma(self.prior_keep)
-                               - math.lgamma(prior))
+        self.log_beta_prior = _log_beta(self.prior_miss, self.prior_keep)
         self._seen_view: JSON | None = None
         self._seen: _Seen = ([], [0, 0, 0, 0], 0, 0, -1)
         self.costs = bool(costs)
@@ -473,8 +472,7 @@ class KingStrongBot(ViewBot):
         a, b = self.prior_miss, self.prior_keep
         for s in range(4):
             if s != seat and keep[s] + miss[s]:
-                logw += (math.lgamma(a + miss[s]) + math.lgamma(b + keep[s])
-                         - math.lgamma(a + b + miss[s] + keep[s]) - self.log_beta_prior)
+                logw += _log_beta(a + miss[s], b + keep[s]) - self.log_beta_prior
         if chooser != seat:
             err = (a + miss[chooser]) / (a + b + miss[chooser] + keep[chooser])
             logw += self._choice_likelihood(view, start[chooser], kind, trump, err)
@@ -522,6 +520,11 @@ _Seen = tuple[list[tuple[int, int]], list[int], int, int, int]
 CHOICE_TEMPERATURE = 40.0
 #: log(n − 1): a non-basic card's share of ε among n legal cards
 _LOG_OTHERS = [0.0, 0.0] + [math.log(n - 1) for n in range(2, 14)]
+
+
+def _log_beta(x: float, y: float) -> float:
+    """log B(x, y), the Beta function."""
+    return math.lgamma(x) + math.lgamma(y) - math.lgamma(x + y)
 
 
 def _rep_of(c: int, reps: int) -> int:

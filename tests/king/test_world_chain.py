@@ -32,6 +32,11 @@ def _positions(game: kingscourt.Game, games: int, others: str = "basic"
     return out
 
 
+def _chain_mean(bot: KingStrongBot, view: dict[str, object], rng: random.Random) -> float:
+    """The mean log-likelihood of the chain's worlds (``bot._worlds`` set for ``view``)."""
+    return statistics.mean(bot._log_weight(view, h) for h, _w in bot._chained(view, rng, 4, None))
+
+
 def test_chained_worlds_are_consistent_with_the_view() -> None:
     game = kingscourt.load_game("king")
     bot = KingStrongBot(game, seed=2, iterations=400)
@@ -61,8 +66,7 @@ def test_chained_worlds_explain_the_plays_better_than_uniform_ones() -> None:
         rng = random.Random(7)
         uniform = statistics.mean(bot._log_weight(view, bot._hands(view, rng))
                                   for _ in range(100))
-        chained = statistics.mean(bot._log_weight(view, h)
-                                  for h, _w in bot._chained(view, rng, 4, None))
+        chained = _chain_mean(bot, view, rng)
         gains.append(chained - uniform)
         true_vs_chain.append(bot._log_weight(view, true) - chained)
     assert statistics.mean(gains) > 3.0  # e-folds of likelihood gained per position
@@ -74,8 +78,7 @@ def _gain(bot: KingStrongBot, view: dict[str, object]) -> float:
     bot._worlds = Worlds(bot.king, view)
     rng = random.Random(5)
     uniform = statistics.mean(bot._log_weight(view, bot._hands(view, rng)) for _ in range(60))
-    return statistics.mean(bot._log_weight(view, h)
-                           for h, _w in bot._chained(view, rng, 4, None)) - uniform
+    return _chain_mean(bot, view, rng) - uniform
 
 
 def test_seats_that_do_not_play_like_the_basic_bot_weigh_less() -> None:
@@ -93,8 +96,7 @@ def test_seats_that_do_not_play_like_the_basic_bot_weigh_less() -> None:
     true_vs_chain = []
     for view, true in wild:
         bot._worlds = Worlds(bot.king, view)
-        chained = statistics.mean(bot._log_weight(view, h)
-                                  for h, _w in bot._chained(view, random.Random(2), 4, None))
+        chained = _chain_mean(bot, view, random.Random(2))
         true_vs_chain.append(bot._log_weight(view, true) - chained)
     assert statistics.median(true_vs_chain) > -3.0
 
