@@ -1,38 +1,73 @@
-# Two commands: `make run` and `make test`. Both create .venv on first use.
+# Two commands: `make run` and `make test`. Both create .venv on first use and install into it
+# exactly what uv.lock pins (`make lock` re-resolves it after a change to pyproject.toml).
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
-STAMP  := $(VENV)/.installed
+# uv installs from the lock; it is itself pinned, and lives in .venv beside what it installs.
+UV_VERSION := 0.13.9
+UV     := $(BIN)/uv
+export UV_PYTHON_DOWNLOADS := never
+export UV_PROJECT_ENVIRONMENT := $(VENV)
+
+# `make run` installs what the server needs; `make test` adds the tools and research extras.
+TEST_EXTRAS := --extra dev --extra arena --extra cluster --extra openspiel --extra pettingzoo
+RUN_STAMP   := $(VENV)/.installed-run
+TEST_STAMP  := $(VENV)/.installed-test
+
+# make run HOST=0.0.0.0 PORT=8080 DB=postgresql+psycopg://user@host/kingscourt
+HOST ?= 127.0.0.1
+PORT ?= 8000
+DB   ?=
 
 # The tests that run a second time on the pure-Python package when the compiled core is built.
 PURE_TESTS := tests/king tests/engine tests/test_playthroughs.py tests/test_conformance.py
+# `make check`: the fast tier (no slow, browser or cluster tests).
+FAST := -m "not slow and not browser and not cluster"
 
-.PHONY: run test lint typecheck bench clean compiled cluster
+.PHONY: run test check lint typecheck lock lock-check bench clean compiled cluster
 
-$(STAMP): pyproject.toml
+$(UV):
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "kingscourt needs Python 3.11+"'
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev,openspiel,pettingzoo]'
-	@touch $(STAMP)
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check uv==$(UV_VERSION)
+
+# --locked: refuse to install when pyproject.toml and uv.lock disagree (run `make lock`);
+# --inexact: keep uv itself and the other tier's packages in the venv.
+$(RUN_STAMP): pyproject.toml uv.lock | $(UV)
+	$(UV) sync --quiet --locked --inexact
+	@touch $@
+
+$(TEST_STAMP): pyproject.toml uv.lock | $(UV)
+	$(UV) sync --quiet --locked --inexact $(TEST_EXTRAS)
+	@touch $@ $(RUN_STAMP)
+
+# Re-resolve uv.lock after editing pyproject.toml (keeps the other pins);
+# `make lock UPGRADE=1` moves every package to its newest allowed release.
+lock: | $(UV)
+	$(UV) lock $(if $(UPGRADE),--upgrade)
+
+# fails when pyproject.toml asks for something uv.lock does not pin
+lock-check: | $(UV)
+	$(UV) lock --check
 
 # The compiled core (kingscourt/_compiled.py): mypyc builds of the hot modules in
-# build/compiled/, where a C compiler is present; a no-op while current (keyed on source hashes).
-# The translation catalogues (kingscourt/locale/*.po) are compiled to .mo beside them.
-compiled: $(STAMP)
+# build/compiled/, where a C compiler and mypyc (the test tier) are present; a no-op while
+# current (keyed on source hashes). The translation catalogues (kingscourt/locale/*.po) are
+# compiled to .mo beside them.
+compiled: $(RUN_STAMP)
 	$(BIN)/python -m kingscourt._build
 	$(BIN)/python -c "from kingscourt.i18n import main; main(['compile'])"
 
-run: $(STAMP) compiled
-	$(BIN)/kingscourt serve
+run: $(RUN_STAMP) compiled
+	$(BIN)/kingscourt serve --host '$(HOST)' --port '$(PORT)' $(if $(DB),--db '$(DB)')
 
 # three processes on the local PostgreSQL and Redis behind haproxy on http://127.0.0.1:8000
-cluster: $(STAMP)
+cluster: $(TEST_STAMP)
 	deploy/cluster.sh
 
 # Where the core can be built, the whole suite runs on it (it must be in use) and the engine's
 # tests run once more on the pure-Python package.
-test: $(STAMP) compiled lint typecheck
+test: $(TEST_STAMP) lock-check compiled lint typecheck
 	@if $(BIN)/python -m kingscourt._build --can-build; then \
 		echo "KINGSCOURT_REQUIRE_COMPILED=1 $(BIN)/python -m pytest"; \
 		KINGSCOURT_REQUIRE_COMPILED=1 $(BIN)/python -m pytest && \
@@ -43,13 +78,17 @@ test: $(STAMP) compiled lint typecheck
 		$(BIN)/python -m pytest; \
 	fi
 
-lint: $(STAMP)
+# lint, types and the fast tests: under two minutes on 2 cores
+check: $(TEST_STAMP) lock-check compiled lint typecheck
+	$(BIN)/python -m pytest $(FAST)
+
+lint: $(TEST_STAMP)
 	$(BIN)/ruff check kingscourt tests bench examples
 
-typecheck: $(STAMP)
+typecheck: $(TEST_STAMP)
 	$(BIN)/mypy
 
-bench: $(STAMP) compiled
+bench: $(TEST_STAMP) compiled
 	$(BIN)/python bench/king_engine.py
 	$(BIN)/python bench/kukakoenig_engine.py
 	$(BIN)/python bench/uchokrola_engine.py

@@ -437,7 +437,7 @@ class Cluster:
                 await asyncio.sleep(0.5)
             finally:
                 with contextlib.suppress(Exception):
-                    await pubsub.aclose()  # type: ignore[no-untyped-call]
+                    await pubsub.aclose()
 
     async def _publish(self) -> None:
         while True:

@@ -256,7 +256,7 @@ class BotWorker:
                 await asyncio.sleep(0.5)
             finally:
                 with contextlib.suppress(Exception):
-                    await pubsub.aclose()  # type: ignore[no-untyped-call]
+                    await pubsub.aclose()
 
     async def _publish(self, channel: str, msg: dict[str, Any]) -> None:
         for _ in range(20):
