@@ -20,8 +20,6 @@ import kingscourt.interop.openspiel as kos  # noqa: E402
     ("uchokrola", {"players": 3}, 1),
 ])
 def test_random_sim_test(name: str, params: dict[str, object], sims: int) -> None:
-    if name == "uchokrola":
-        pytest.importorskip("kingscourt.games.uchokrola")
     game = pyspiel.load_game(f"python_kingscourt_{name}", params)
     # serialisation replays the history of action numbers: Ku-Ka-König's games are short
     pyspiel.random_sim_test(game, num_sims=sims, serialize=name == "kukakoenig", verbose=False)
