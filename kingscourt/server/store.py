@@ -19,10 +19,12 @@ from typing import Any, TypeVar
 
 from alembic import command
 from alembic.config import Config
+from alembic.script import ScriptDirectory
+from alembic.util import CommandError
 from sqlalchemy import Engine, Integer, cast, create_engine, event, false, func, select, true, update
 from sqlalchemy.orm import Session, sessionmaker
 
-from . import ratings
+from . import ratings, schema
 from .orm import ActionRow, FinishedGame, PlayerResult, SeatRow, TableRow
 
 T = TypeVar("T")
@@ -182,12 +184,24 @@ class Store:
     # --- schema ----------------------------------------------------------------------------
 
     def migrate(self) -> None:
-        """Apply the Alembic migrations shipped in the package (up to head)."""
+        """Apply the Alembic migrations shipped in the package (up to head), then make sure
+        the database holds every table and column of the models. :class:`.startup.StartupError`
+        (one line) for a database stamped with a revision this build does not know, or one that
+        lacks tables or columns (a development build's chain made it): see :mod:`.schema`."""
         cfg = Config()
         cfg.set_main_option("script_location", str(MIGRATIONS))
         with self.engine.begin() as connection:
             cfg.attributes["connection"] = connection
-            command.upgrade(cfg, "head")
+            try:
+                command.upgrade(cfg, "head")
+            except CommandError:  # a stamp this build does not know: said in one line
+                schema.check_revision(connection, ScriptDirectory.from_config(cfg))
+                raise
+        # checked once the upgrade is committed: a refusal then leaves the database at head
+        # (SQLite commits DDL as it goes, so a rollback could leave a column without its
+        # stamp), and every later start refuses it with the same line
+        with self.engine.connect() as connection:
+            schema.check_models(connection)
 
     # --- writes ----------------------------------------------------------------------------
 
