@@ -4,7 +4,12 @@ what the clients print counts seats from 1, as people do).
 
 They speak the language of ``kingscourt play --lang`` (or ``KINGSCOURT_LANG``): :func:`T_`
 marks and renders a text of their own, :func:`tx` renders one the engine made (a refusal, a
-rule label); card and character names stay as printed."""
+rule label); card and character names stay as printed.
+
+Rich reads ``[...]`` in a printed string as markup: every text that comes from the engine, a
+catalogue or the player is passed through :func:`esc` (or printed as a :class:`rich.text.Text`)
+before it meets the clients' own markup, so that a refusal quoting ``[seat, text]`` or a rule
+id in brackets is printed as it is."""
 
 from __future__ import annotations
 
@@ -13,6 +18,8 @@ import os
 from collections.abc import Iterator
 from contextvars import ContextVar
 from typing import Any
+
+from rich.markup import escape
 
 from ..i18n import DEFAULT, Msg, language
 from ..i18n import text as _text
@@ -49,6 +56,16 @@ def tx(message: str | Msg) -> str:
 def T_(template: str, /, **params: object) -> str:
     """A text of the terminal's own, marked for extraction, in the terminal's language."""
     return Msg(template, params or None).render(_LANG.get())
+
+
+def esc(text: object) -> str:
+    """``text`` as Rich prints it literally inside markup (``[`` escaped)."""
+    return escape(str(text))
+
+
+def signed(n: int) -> str:
+    """A number of points with its sign, the minus as printed (``+50``, ``−320``, ``0``)."""
+    return f"+{n}" if n > 0 else f"−{-n}" if n < 0 else "0"
 
 
 def value_words(rule: dict[str, Any], value: Any) -> str:

@@ -3,24 +3,30 @@
 The table is drawn from the human seat's view only; the narration log scrolls above it.
 Answer a question with the number of an option or its text (``play Faux pas -> 2``);
 ``?`` shows the variants in play and the rule decisions (:mod:`..games.uchokrola.help`),
-``q`` leaves the game. Questions say what they are about (which card was displayed beside
-you and by whom; whose displayed card an ability would use).
+``?NAME`` or ``help NAME`` a card's or a character's text (from the game's card set,
+translated through the catalogues), ``q`` leaves the game. Questions say what they are about
+(which card was displayed beside you and by whom; whose displayed card an ability would use);
+the characters offered are listed with their abilities, and once the game starts your own
+character's ability is shown.
 """
 
 from __future__ import annotations
 
 import re
+import unicodedata
 from typing import Any
 
 from rich.console import Console
+from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 
 from .. import bots as bot_levels
-from ..engine import JSON, IllegalAction, MalformedAction, load_game
+from ..engine import JSON, IllegalAction, MalformedAction, Violation, load_game
 from ..games.uchokrola import UchoGame
-from ..i18n import N_, P_, _
-from . import T_, current_language, tx, value_words
+from ..games.uchokrola.cards import CardType, Kind
+from ..i18n import N_, P_, Msg, _
+from . import T_, current_language, esc, signed, tx, value_words
 
 KIND_STYLE = {"buffoonery": "blue", "intrigue": "red", "special": "green", "ucho": "yellow"}
 
@@ -88,6 +94,73 @@ def typed(text: str, players: int) -> str:
     return text
 
 
+#: each kind of card as a player reads it (Ucho króla is a card's name, kept as printed)
+KIND_WORDS = {Kind.BUFFOONERY: N_("Buffoonery"), Kind.INTRIGUE: N_("Intrigue"),
+              Kind.SPECIAL: N_("Special"), Kind.CHARACTER: N_("Character")}
+
+
+def _folded(text: str) -> str:
+    """``text`` as a search matches it: lower case, no accents (``Rozwiązłość``:
+    ``rozwiazlosc``), single spaces."""
+    plain = unicodedata.normalize("NFKD", text.replace("ł", "l").replace("Ł", "L"))
+    return " ".join("".join(c for c in plain if not unicodedata.combining(c)).lower().split())
+
+
+def find_cards(game: UchoGame, query: str) -> list[CardType]:
+    """The cards and characters ``query`` names: the one called so (accents and case aside),
+    else every one whose name starts with it, else every one whose name holds it."""
+    wanted = _folded(query)
+    if not wanted:
+        return []
+    types = game.cards.types
+    for test in (lambda name: name == wanted, lambda name: name.startswith(wanted),
+                 lambda name: wanted in name):
+        found = [t for t in types if test(_folded(t.name))]
+        if found:
+            return found
+    return []
+
+
+def card_text(t: CardType) -> Text:
+    """A card's or character's text as the card set gives it, translated: its name, kind and
+    prestige, then what it does."""
+    out = Text(t.name, style="bold " + KIND_STYLE.get(t.kind.value, ""))
+    about = [tx(KIND_WORDS[t.kind])] if t.kind in KIND_WORDS else []
+    if t.kind is not Kind.CHARACTER:
+        about.append(T_("prestige {n}", n=signed(t.prestige)))
+    if about:
+        out.append(" (" + ", ".join(about) + ")", style="dim")
+    out.append(": " + (tx(t.text) if t.text else T_("(this card set gives no text)")))
+    return out
+
+
+def card_help(game: UchoGame, query: str, console: Console) -> None:
+    """``?NAME``: the text of each card or character ``query`` names."""
+    found = find_cards(game, query)
+    if not found:
+        console.print(Text(T_("No card or character is called {name}. Cards: {cards}. "
+                              "Characters: {characters}.", name=repr(query.strip()),
+                              cards=", ".join(t.name for t in game.cards.types
+                                              if t.kind is not Kind.CHARACTER),
+                              characters=", ".join(t.name for t in game.cards.types
+                                                   if t.kind is Kind.CHARACTER))))
+        return
+    for t in found:
+        console.print(card_text(t))
+
+
+def show_character(view: JSON, game: UchoGame, console: Console) -> None:
+    """At the start: the seat's own character(s) and what each can do."""
+    mine = view["characters"][view["seat"]]
+    console.print(Text(T_("Your character: {characters}", characters=", ".join(mine)),
+                       style="bold"))
+    if view["rules"].get("simplified"):
+        console.print(Text(T_("Simplified variant: characters have no abilities.")))
+        return
+    for name in mine:
+        console.print(card_text(game.cards.types[game.cards.by_name[name]]))
+
+
 def _title(view: JSON) -> str:
     if view["turn_number"] < 1:
         return T_("Ucho Króla — choosing characters")  # no turn has begun yet
@@ -97,10 +170,10 @@ def _title(view: JSON) -> str:
 def render(view: JSON, kinds: dict[str, str], console: Console) -> None:
     """The table as ``view`` shows it."""
     me = view["seat"]
-    table = Table(title=_title(view), show_lines=False)
+    table = Table(title=esc(_title(view)), show_lines=False)
     for column in (T_("seat"), T_("character"), T_("hand"), T_("displayed (oldest first)"),
                    T_("prestige")):
-        table.add_column(column)
+        table.add_column(esc(column))
     for s in range(view["players"]):
         chars = view["characters"][s]
         who = chars[0] if chars else "?"
@@ -112,17 +185,17 @@ def render(view: JSON, kinds: dict[str, str], console: Console) -> None:
         pile = _plural(view["prestige_sizes"][s])
         if view["announced"] is not None:
             pile += " " + T_("(announced {n})", n=view["announced"][s])
-        if s == me:
-            who = "[bold]" + T_("{who} (you)", who=who) + "[/bold]"
-        table.add_row(marks, who, str(view["hand_sizes"][s]),
-                      _cards(view["displays"][s], kinds), pile)
+        said = Text(T_("{who} (you)", who=who), style="bold") if s == me else Text(who)
+        table.add_row(marks, said, str(view["hand_sizes"][s]),
+                      _cards(view["displays"][s], kinds), Text(pile))
     console.print(table)
     top = view["discard"][-1:] or ["—"]
     console.print(Text.assemble(T_("Deck: "), str(view["deck_size"]), "   ",
                                 T_("Discard pile top: "), _card(top[0], kinds), "   ",
                                 T_("Deck ran out: {n}×", n=view["exhaustions"])))
     if view["teams"]:
-        console.print(T_("Teams: ") + "  ".join("+".join(str(s + 1) for s in t) for t in view["teams"]))
+        console.print(Text(T_("Teams: ") + "  ".join("+".join(str(s + 1) for s in t)
+                                                     for t in view["teams"])))
     console.print(Text.assemble(T_("Your hand: "), _cards(view["hand"], kinds)))
     if view["prestige"][me]:
         console.print(Text.assemble(T_("Your prestige pile: "),
@@ -139,17 +212,22 @@ def rules_help(view: JSON, console: Console) -> None:
     from ..games import uchokrola
     from ..games.uchokrola import help as player_help
 
-    console.print("[bold]" + T_("Variants at this table") + "[/bold]")
+    console.print("[bold]" + esc(T_("Variants at this table")) + "[/bold]")
     for rule in describe(uchokrola.UchoRules):
         value = tx(value_words(rule, view["rules"][rule["name"]]))
-        console.print(f"  {tx(rule['label'])}: [bold]{value}[/bold] — {tx(rule['help'])}")
-    console.print("[bold]" + T_("How this table plays") + "[/bold] "
-                  + T_("(where the rulebook leaves room)"))
+        console.print(f"  {esc(tx(rule['label']))}: [bold]{esc(value)}[/bold] — "
+                      f"{esc(tx(rule['help']))}")
+    console.print("[bold]" + esc(T_("How this table plays")) + "[/bold] "
+                  + esc(T_("(where the rulebook leaves room)")))
     for line in player_help.DECISIONS:
-        console.print(f"  • {tx(line)}")
-    console.print("[bold]" + T_("Writing an action") + "[/bold]")
+        console.print(Text(f"  • {tx(line)}"))
+    console.print("[bold]" + esc(T_("Writing an action")) + "[/bold]")
     for line in player_help.NOTATION:
-        console.print(f"  • {tx(line)}")
+        console.print(Text(f"  • {tx(line)}"))
+    console.print("[bold]" + esc(T_("Cards and characters")) + "[/bold]")
+    console.print(Text("  • " + T_("?NAME or help NAME shows the text of a card or a "
+                                   "character: ?Faux pas, help Markiza. ? alone shows this "
+                                   "help, q leaves the game.")))
 
 
 def question(view: JSON, game: UchoGame) -> str:
@@ -207,13 +285,32 @@ def explain(view: JSON, game: UchoGame, text: str) -> str:
         _who(view, s) for s in owners))
 
 
-def ask(view: JSON, console: Console, game: UchoGame) -> str:
-    """The human's answer: a number or the text of a legal action."""
+def _choice_note(game: UchoGame, text: str) -> Padding | None:
+    """Under ``choose CHARACTER``: what that character can do."""
+    if not text.startswith("choose "):
+        return None
+    index = game.cards.by_name.get(text.removeprefix("choose "))
+    if index is None or not game.cards.types[index].text:
+        return None
+    return Padding(Text(tx(game.cards.types[index].text), style="dim"), (0, 0, 0, 6))
+
+
+#: ``?NAME``, ``? NAME`` and ``help NAME``: a card's text
+_ASK_CARD = re.compile(r"^(?:\?|help\s)\s*(\S.*)$", re.IGNORECASE)
+
+
+def ask(view: JSON, console: Console, game: UchoGame) -> tuple[str, str]:
+    """The human's answer: (the engine's action, what the player typed or chose)."""
     legal: list[str] = view["legal"]
-    console.print(f"[bold]{question(view, game)}[/bold] "
-                  "[dim]" + T_("(number or text; ? help; q quit)") + "[/dim]")
+    simplified = bool(view["rules"].get("simplified"))
+    console.print(Text.assemble((question(view, game), "bold"), " ",
+                                (T_("(number or text; ? help; ?NAME a card's text; q quit)"),
+                                 "dim")))
     for i, text in enumerate(legal, 1):
-        console.print(f"  {i:>2}. {explain(view, game, text)}")
+        console.print(Text(f"  {i:>2}. {explain(view, game, text)}"))
+        note = None if simplified else _choice_note(game, text)
+        if note is not None:
+            console.print(note)
     while True:
         try:
             answer = console.input("> ").strip()
@@ -224,11 +321,35 @@ def ask(view: JSON, console: Console, game: UchoGame) -> str:
         if answer in ("?", "help"):
             rules_help(view, console)
             continue
+        if m := _ASK_CARD.match(answer):
+            card_help(game, m.group(1), console)
+            continue
         if answer.isdigit() and 1 <= int(answer) <= len(legal):
-            return legal[int(answer) - 1]
-        if answer:
-            return typed(answer, view["players"])
-        console.print(T_("Type the number of an option, or the action itself."))
+            return legal[int(answer) - 1], shown(legal[int(answer) - 1])
+        if not answer:
+            console.print(Text(T_("Type the number of an option, or the action itself.")))
+            continue
+        try:
+            return typed(answer, view["players"]), answer
+        except MalformedAction as e:  # a seat that is no seat
+            console.print(not_an_action(answer, e))
+
+
+def not_an_action(entered: str, e: MalformedAction) -> Text:
+    """The refusal of text that is no action, quoting what the player typed (its seats as
+    typed, counted from 1)."""
+    return Text(T_("{text} is not an action: {why}", text=repr(entered),
+                   why=e.say(current_language())), style="red")
+
+
+def refusal(violation: Violation) -> str:
+    """A refusal as the player reads it: a place ``SEAT:SLOT`` in it counted from 1, as the
+    player writes it (the engine counts seats from 0)."""
+    text = violation.text
+    seat = text.params.get("seat") if isinstance(text, Msg) and text.params else None
+    if violation.rule == "no-such-card" and isinstance(text, Msg) and isinstance(seat, int):
+        text = text._replace(params={**(text.params or {}), "seat": seat + 1})
+    return tx(text)
 
 
 def play(*, seat: int, bots: str, players: int | None, seed: int | None,
@@ -243,13 +364,19 @@ def play(*, seat: int, bots: str, players: int | None, seed: int | None,
     opponents = {s: bot_levels.load_for_people(bots, game, seed=(seed or 0) * 10 + s)
                  for s in range(n) if s != seat}
     heard = 0
+    introduced = False
 
     def narrate() -> None:
-        nonlocal heard
+        nonlocal heard, introduced
         log = state.log_for(seat, current_language())
         for line in log[heard:]:
-            console.print(f"[dim]·[/dim] {line}")
+            console.print(Text.assemble(("·", "dim"), " ", line))
         heard = len(log)
+        if not introduced:
+            view = state.view(seat)
+            if view["characters"][seat]:  # the characters are known: say what yours can do
+                introduced = True
+                show_character(view, game, console)
 
     try:
         while not state.is_over():
@@ -261,28 +388,29 @@ def play(*, seat: int, bots: str, players: int | None, seed: int | None,
             view = state.view(seat)
             render(view, kinds, console)
             while True:
+                action, entered = ask(view, console, game)
                 try:
-                    state.apply(seat, ask(view, console, game))
+                    state.apply(seat, action)
                     break
-                except (IllegalAction, MalformedAction) as e:
-                    said = (f"{e.violation.say(current_language())} [{e.rule}]"
-                            if isinstance(e, IllegalAction) else
-                            T_("{text} is not an action: {why}", text=repr(e.text),
-                               why=e.say(current_language())))
-                    console.print(f"[red]{said}[/red]")
+                except IllegalAction as e:
+                    console.print(Text.assemble((refusal(e.violation), "red"), " ",
+                                                (f"[{e.rule}]", "dim")))
+                except MalformedAction as e:
+                    # what the player typed: its seats as typed, not the engine's (one lower)
+                    console.print(not_an_action(entered, e))
     except Quit:
-        console.print(T_("You leave the court."))
+        console.print(Text(T_("You leave the court.")))
         return
     narrate()
     final = state.view(seat)
-    table = Table(title=T_("Final prestige"))
+    table = Table(title=esc(T_("Final prestige")))
     for column in (T_("seat"), T_("character"), T_("prestige"), T_("score"), "Ucho króla"):
-        table.add_column(column)
+        table.add_column(esc(column))
     for s in range(n):
         pile = final["prestige"][s] or []
-        table.add_row(str(s + 1), final["characters"][s][0], str(final["prestige_totals"][s]),
-                      str(final["scores"][s]), str(pile.count("Ucho króla")))
+        table.add_row(str(s + 1), esc(final["characters"][s][0]),
+                      str(final["prestige_totals"][s]), str(final["scores"][s]),
+                      str(pile.count("Ucho króla")))
     console.print(table)
     winners = ", ".join(final["characters"][s][0] for s in final["winners"])
-    said = T_("The King's ear goes to: {winners}", winners=winners)
-    console.print(f"[bold]{said}[/bold]")
+    console.print(Text(T_("The King's ear goes to: {winners}", winners=winners), style="bold"))

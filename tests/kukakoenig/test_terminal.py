@@ -27,7 +27,7 @@ def test_a_whole_game_in_the_terminal(monkeypatch: pytest.MonkeyPatch, players: 
                bots="basic")
     assert "Ku –" in text and "Ka –" in text and "König!" in text
     assert "Pick one of the rows" in text  # the nonsense was refused
-    assert "Scoring: kings" in text and "red-cross cards (church" in text
+    assert "What each category scores" in text and "red-cross cards (church" in text
     assert "Collision on row" in text
     assert "First scoring" in text and "Second scoring" in text
     for key in ("Kings", "Churches", "Victory points", "Knights", "Animals", "Farmer & co."):

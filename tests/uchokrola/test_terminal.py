@@ -86,7 +86,7 @@ def test_help_is_for_the_player_not_the_developer(monkeypatch: pytest.MonkeyPatc
     answers = iter(["?", "1"])
     monkeypatch.setattr("builtins.input", lambda prompt="": next(answers))
     con, out = console()
-    assert client.ask(view, con, game()) == view["legal"][0]
+    assert client.ask(view, con, game()) == (view["legal"][0], view["legal"][0])
     text = out.getvalue()
     assert "Quick variant: on" in text and "Simplified variant: off" in text
     assert "How this table plays" in text and "also when you hold no Kąśliwa riposta" in text
