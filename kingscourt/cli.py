@@ -5,10 +5,11 @@ from __future__ import annotations
 import importlib
 import json
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, NoReturn
 
 import typer
 from rich.console import Console
+from typer.core import TyperCommand
 
 from .engine import GAMES, ReplayError, replay
 
@@ -66,46 +67,110 @@ def play(
         raise typer.BadParameter(str(e)) from e
 
 
-@app.command()
+#: what the arena prints when its extra (scipy for the statistics, matplotlib for --plot) is
+#: missing, as after ``make run``, which installs what the server needs
+_ARENA_EXTRA = ("the arena needs the arena extra ({missing} is missing): "
+                ".venv/bin/uv sync --inexact --extra arena, or pip install 'kingscourt[arena]'")
+
+
+def _refuse(message: str, code: int = 2) -> NoReturn:
+    """One line on stderr, no traceback, and a non-zero exit (2: a refused input, as click's
+    usage errors)."""
+    typer.echo(f"kingscourt arena: {message}", err=True)
+    raise typer.Exit(code)
+
+
+def _missing_extra(plot: bool) -> str | None:
+    """The first module of the arena extra that cannot be imported, or None."""
+    for module in ("scipy.stats", *(("matplotlib",) if plot else ())):
+        try:
+            importlib.import_module(module)
+        except ModuleNotFoundError as e:
+            if (e.name or module).split(".")[0] in ("scipy", "matplotlib"):
+                return (e.name or module).split(".")[0]
+            raise
+    return None
+
+
+class _ArenaCommand(TyperCommand):
+    """``arena`` says a value click cannot read (``--games abc``, a missing GAME) in one line
+    too, as every other input it refuses."""
+
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        try:
+            return super().parse_args(ctx, args)
+        except typer.TyperException as e:  # click's usage errors: BadParameter, NoSuchOption...
+            format_message = getattr(e, "format_message", None)
+            _refuse(" ".join((format_message() if format_message else str(e)).split()),
+                    getattr(e, "exit_code", 2))
+
+
+@app.command(cls=_ArenaCommand)
 def arena(
     game: Annotated[str, typer.Argument(help="king | kukakoenig | uchokrola")],
     bots: Annotated[str, typer.Option(help="one bot per seat, e.g. strong,basic,basic,basic "
-                                           "(budgets: strong:iterations=400)")]
+                                           "(budgets: strong:iterations=400,seconds=5)")]
     = "basic,random,random,random",
-    games: Annotated[int, typer.Option(help="duplicate games (a King game is 20 deals); each is played "
-                                            "once per distinct rotation")] = 10,
+    games: Annotated[int, typer.Option(help="duplicate games, 1 or more (a King game is 20 deals); "
+                                            "each is played once per distinct rotation")] = 10,
     seed: Annotated[int, typer.Option(help="seed of the first deal")] = 0,
-    jobs: Annotated[int, typer.Option(help="worker processes")] = 1,
+    jobs: Annotated[int, typer.Option(help="worker processes, 1 or more")] = 1,
     json_out: Annotated[bool, typer.Option("--json", help="print the results as JSON")] = False,
     plot: Annotated[Path | None, typer.Option(help="write a bar chart (PNG) here")] = None,
     rule: Annotated[list[str] | None, typer.Option("--rule", "-r", help="table rule name=value")] = None,
 ) -> None:
     """Bot against bot on duplicate deals: mean score with 95% CI and win rate per bot."""
-    from rich.progress import Progress
+    missing = _missing_extra(plot is not None)
+    if missing is not None:
+        _refuse(_ARENA_EXTRA.format(missing=missing), code=1)
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
     from rich.table import Table
 
-    from .arena import run_arena
+    from .arena import ArenaError, run_arena
+    from .arena.checks import check_plot, check_run
     from .arena.duplicate import UNIT, rotations
-    from .arena.match import parse_bot
-    from .bots import LEVELS
+    from .arena.match import split_bots
 
-    if game not in GAMES:
-        raise typer.BadParameter(f"unknown game {game!r} (known: {', '.join(GAMES)})")
-    labels = [b.strip() for b in bots.split(",") if b.strip()]
-    for label in labels:
-        if parse_bot(label)[0] not in LEVELS:
-            raise typer.BadParameter(f"unknown bot level in {label!r} (levels: {', '.join(LEVELS)})")
-    options = _parse_options(rule or [])
-    console = Console(stderr=json_out)
-    with Progress(console=console, transient=json_out) as progress:
-        task = progress.add_task(f"{game}: {games} games × {len(rotations(labels))} rotations",
-                                 total=games * len(rotations(labels)))
+    try:
+        try:
+            options = _parse_options(rule or [])
+        except typer.BadParameter as e:
+            raise ArenaError("--rule", e.message) from e
+        try:
+            labels = split_bots(bots)
+        except ValueError as e:
+            raise ArenaError("--bots", str(e)) from e
+        check_run(game, labels, games, seed, options, jobs)
+        if plot is not None:
+            check_plot(plot)
+    except ArenaError as e:
+        _refuse(str(e) if e.option == "GAME" else f"{e.option}: {e}")
+    total = games * len(rotations(labels))
+    # progress on stderr, so that stdout holds the results alone (--json: the JSON alone); in
+    # a log (stderr no terminal) only its last state, and with --json not even that
+    err = Console(stderr=True)
+    with Progress(TextColumn("{task.description}"), BarColumn(bar_width=24), MofNCompleteColumn(),
+                  TextColumn("games"), TimeElapsedColumn(), TextColumn("elapsed"),
+                  TimeRemainingColumn(), TextColumn("left"),
+                  console=err, transient=json_out, disable=json_out and not err.is_terminal,
+                  speed_estimate_period=7 * 24 * 3600) as progress:
+        task = progress.add_task(game, total=total)
+        # a sample at the start: the time left is then estimated from every game so far
+        progress.advance(task, 0)
         result = run_arena(game, labels, games, seed=seed, rules=options, jobs=jobs,
                            progress=lambda _g: progress.advance(task))
+    console = Console()
     if json_out:
         print(json.dumps(result.to_json(), ensure_ascii=False))
     else:
-        table = Table(title=f"{game}: {games} duplicate games, seed {seed}")
+        table = Table(title=f"{game}: {games} duplicate game{'' if games == 1 else 's'}, seed {seed}")
         for col in ("bot", "games", "mean score", "95% CI", "win rate", "ms/decision"):
             table.add_column(col, justify="left" if col == "bot" else "right")
         for r in result.results:
@@ -114,12 +179,13 @@ def arena(
         console.print(table)
         for m in result.margins:
             console.print(f"{m.bot} − {m.versus}: {m.mean:+.1f} ± {m.ci95:.1f} per {UNIT} "
-                          f"({m.deals} games){' — significant' if m.significant else ''}")
+                          f"({m.deals} game{'' if m.deals == 1 else 's'})"
+                          f"{' — significant' if m.significant else ''}")
     if plot is not None:
         from .arena.plot import plot as draw
 
         draw(result, plot)
-        console.print(f"plot written to {plot}")
+        Console(stderr=json_out).print(f"plot written to {plot}")
 
 
 @app.command("replay")

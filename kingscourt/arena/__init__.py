@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
+from .checks import ArenaError
 from .duplicate import ArenaResult, BotResult, Margin, run_arena
 from .match import GameResult, play_game
 
-__all__ = ["ArenaResult", "BotResult", "GameResult", "Margin", "play_game", "run_arena"]
+__all__ = ["ArenaError", "ArenaResult", "BotResult", "GameResult", "Margin", "play_game", "run_arena"]

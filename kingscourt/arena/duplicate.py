@@ -10,12 +10,13 @@ import math
 import statistics
 from collections import defaultdict
 from collections.abc import Callable, Iterator
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import asdict, dataclass
 from typing import Any
 
 from scipy.stats import t as t_dist  # type: ignore[import-untyped]
 
+from .checks import check_run
 from .match import GameResult, play_game
 
 #: what one pairing unit is, for labels: every seed is a full game of the game
@@ -93,7 +94,11 @@ def _task(args: tuple[str, dict[str, Any], list[str], int, int]) -> GameResult:
 def run_arena(game: str, bots: list[str], deals: int, seed: int = 0,
               rules: dict[str, Any] | None = None, jobs: int = 1,
               progress: Callable[[GameResult], None] | None = None) -> ArenaResult:
+    """Plays ``deals`` duplicate games from ``seed``; ``progress`` hears of each game as it ends
+    (with ``jobs`` > 1 in the order they end). Raises :class:`~.checks.ArenaError` (a
+    ValueError) before playing for an input it refuses."""
     rules = rules or {}
+    check_run(game, bots, deals, seed, rules, jobs)
     tasks = [(game, rules, bots, seed + d, r) for d in range(deals) for r in rotations(bots)]
     games: list[GameResult] = []
 
@@ -105,7 +110,7 @@ def run_arena(game: str, bots: list[str], deals: int, seed: int = 0,
 
     if jobs > 1:
         with ProcessPoolExecutor(max_workers=jobs) as pool:
-            collect(pool.map(_task, tasks))
+            collect(f.result() for f in as_completed([pool.submit(_task, t) for t in tasks]))
     else:
         collect(map(_task, tasks))
     games.sort(key=lambda g: (g.seed, g.rotation))

@@ -37,6 +37,24 @@ def parse_bot(spec: str) -> tuple[str, dict[str, Any]]:
     return level, budget
 
 
+def split_bots(text: str) -> list[str]:
+    """``--bots``: one bot per seat, separated by commas; a ``name=value`` after a bot with
+    budgets is one more budget of it (``strong:iterations=400,seconds=0.5,basic`` is two bots,
+    as no level has ``=`` in its name)."""
+    labels: list[str] = []
+    for item in (part.strip() for part in text.split(",")):
+        if not item:
+            continue
+        if "=" in item and ":" not in item:
+            if not labels or ":" not in labels[-1]:
+                raise ValueError(f"{item!r} follows no bot: write a bot's budgets as "
+                                 "level:name=value,name=value")
+            labels[-1] += f",{item}"
+        else:
+            labels.append(item)
+    return labels
+
+
 def _value(text: str) -> Any:
     """A budget's value: a number, true/false, or else a word (``method=ismcts``)."""
     for kind in (int, float):
@@ -53,8 +71,7 @@ def play_game(game_name: str, rules: dict[str, Any], labels: list[str], seed: in
     game = kingscourt.load_game(game_name, **rules)
     n = len(labels)
     seating = tuple(labels[(s - rotation) % n] for s in range(n))
-    players = None if game.min_players == game.max_players else n
-    state = game.new_state(seed=seed, players=players, **(setup or {}))
+    state = game.new_state(seed=seed, players=n, **(setup or {}))
     seats = []
     for s, label in enumerate(seating):
         level, budget = parse_bot(label)
