@@ -202,111 +202,150 @@ def replay_cmd(file: Annotated[Path, typer.Argument(help="a game record (JSON)")
                   f"{'over' if state.is_over() else 'in progress'}; scores {state.scores()}")
 
 
-@app.command()
+def _serve_refusal(message: str, code: int) -> typer.Exit:
+    """Says ``message`` as one line on stderr (a path or URL in it may hold a line break) and
+    gives the exit to raise: 2 for a usage error, 1 for what the machine refused."""
+    typer.echo(f"kingscourt serve: {' '.join(message.split())}", err=True)
+    return typer.Exit(code)
+
+
+class _ServeCommand(TyperCommand):
+    """``serve`` says a malformed option in one line, as every other reason it does not
+    start, and lists its options in click's plain form, which wraps every cell: Rich's option
+    table cuts flag and environment-variable names with "…" below about 100 columns."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**{**kwargs, "rich_markup_mode": None})
+
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        try:
+            return super().parse_args(ctx, args)
+        except typer.TyperException as e:  # click's usage errors: BadParameter, NoSuchOption...
+            raise _serve_refusal(e.format_message(), e.exit_code) from None
+
+
+def _rate(value: str) -> str:
+    """A rate as the ``limits`` library writes it, checked as the option is read."""
+    from limits import parse
+
+    try:
+        parse(value)
+    except ValueError as e:
+        raise typer.BadParameter(f"{e}: write a limits rate, e.g. 20/minute or 5/10 seconds") from e
+    return value
+
+
+def _given(ctx: typer.Context, param: str, flag: str, env: str) -> str:
+    """How a setting was given, for messages: its flag, or the variable it was read from."""
+    source = ctx.get_parameter_source(param)
+    return env if source is not None and source.name == "ENVIRONMENT" else flag
+
+
+@app.command(cls=_ServeCommand)
 def serve(
-    host: Annotated[str, typer.Option(help="address to listen on")] = "127.0.0.1",
-    port: Annotated[int, typer.Option(help="port to listen on")] = 8000,
-    db: Annotated[str | None, typer.Option(help="database URL: sqlite:///PATH or "
-                                               "postgresql+psycopg://...; default: $KINGSCOURT_DB, "
-                                               "else SQLite in the user data directory")] = None,
-    bot_delay: Annotated[float, typer.Option(help="seconds a bot waits before it acts")] = 1.0,
+    ctx: typer.Context,
+    host: Annotated[str, typer.Option(metavar="ADDRESS",
+                                      help="address to listen on (0.0.0.0: every interface)")]
+    = "127.0.0.1",
+    port: Annotated[int, typer.Option(min=1, max=65535, metavar="PORT", help="port to listen on")] = 8000,
+    db: Annotated[str | None, typer.Option(
+        metavar="URL", envvar="KINGSCOURT_DB",
+        help="sqlite:///PATH or postgresql+psycopg://USER@HOST:PORT/NAME (a missing PostgreSQL "
+             "database is created); default: SQLite in the user data folder")] = None,
+    bot_delay: Annotated[float, typer.Option(
+        min=0, metavar="SECONDS", help="seconds a bot waits before it acts")] = 1.0,
     sockets_per_token: Annotated[int, typer.Option(
-        min=1, help="sockets one seat token may hold open; one more closes the oldest")] = 4,
+        min=1, metavar="N", help="sockets one seat token may hold open; one more closes the oldest")] = 4,
     max_spectators: Annotated[int, typer.Option(
-        min=0, help="spectators one table admits; more are refused (table-full)")] = 200,
+        min=0, metavar="N", help="spectators one table admits; more are refused (table-full)")] = 200,
     insecure_seeds: Annotated[bool, typer.Option(
         help="let clients fix the seed at any table, not only at one with at most one human "
              "seat (tests only: the creator can compute every hand)")] = False,
     ws_max_bytes: Annotated[int, typer.Option(
-        min=256, envvar="KINGSCOURT_WS_MAX_BYTES",
-        help="largest WebSocket message in bytes (a larger one closes with 1009)")] = 16 * 1024,
+        min=256, metavar="BYTES", envvar="KINGSCOURT_WS_MAX_BYTES",
+        help="largest WebSocket message (a larger one closes with 1009)")] = 16 * 1024,
     http_max_bytes: Annotated[int, typer.Option(
-        min=1024, envvar="KINGSCOURT_HTTP_MAX_BYTES",
-        help="largest REST request body in bytes (a larger one is refused with 413)")] = 64 * 1024,
+        min=1024, metavar="BYTES", envvar="KINGSCOURT_HTTP_MAX_BYTES",
+        help="largest REST request body (a larger one is refused with 413)")] = 64 * 1024,
     create_rate: Annotated[str, typer.Option(
-        envvar="KINGSCOURT_CREATE_RATE",
-        help="tables one client address may create, as the limits library writes it "
-             "(\"20/minute\", \"100/hour\"); beyond it 429 with Retry-After")] = "20/minute",
+        metavar="RATE", envvar="KINGSCOURT_CREATE_RATE", callback=_rate,
+        help="tables one client address may create, as the limits library writes rates "
+             "(20/minute, 100/hour); beyond it 429 with Retry-After")] = "20/minute",
     max_open_tables: Annotated[int, typer.Option(
-        min=0, envvar="KINGSCOURT_MAX_OPEN_TABLES",
+        min=0, metavar="N", envvar="KINGSCOURT_MAX_OPEN_TABLES",
         help="open tables one client address may have created (0: no bound)")] = 10,
     tables_page: Annotated[int, typer.Option(
-        min=1, max=500, envvar="KINGSCOURT_TABLES_PAGE",
+        min=1, max=500, metavar="N", envvar="KINGSCOURT_TABLES_PAGE",
         help="default page size of GET /api/tables")] = 50,
     abandon_after: Annotated[float, typer.Option(
-        min=0, envvar="KINGSCOURT_ABANDON_AFTER",
+        min=0, metavar="SECONDS", envvar="KINGSCOURT_ABANDON_AFTER",
         help="seconds an open table may go without a connected human before it is closed "
              "as abandoned (0: never)")] = 24 * 3600.0,
-    bot_workers: Annotated[int | None, typer.Option(min=1, help="worker processes in which bots "
-                                                    "think; default: cores minus one, at least 1")] = None,
+    bot_workers: Annotated[int | None, typer.Option(
+        min=1, metavar="N",
+        help="processes in which bots think; default: cores minus one, at least 1")] = None,
     allowed_origin: Annotated[list[str] | None, typer.Option(
+        metavar="ORIGIN",
         help="an origin besides the server's own whose pages may open table sockets and send "
-             "state-changing requests, e.g. https://kings.example (repeatable)")] = None,
+             "changes, e.g. https://kings.example (repeatable)")] = None,
     secure_cookies: Annotated[bool, typer.Option(
         help="mark the session cookie Secure even on plain http (it is whenever the request "
              "came over https)")] = False,
     login_rate: Annotated[str, typer.Option(
-        envvar="KINGSCOURT_LOGIN_RATE",
+        metavar="RATE", envvar="KINGSCOURT_LOGIN_RATE", callback=_rate,
         help="failed logins per account name before 429 (a limits rate)")] = "5/minute",
     login_address_rate: Annotated[str, typer.Option(
-        envvar="KINGSCOURT_LOGIN_ADDRESS_RATE",
+        metavar="RATE", envvar="KINGSCOURT_LOGIN_ADDRESS_RATE", callback=_rate,
         help="failed logins per client address before 429 (a limits rate)")] = "20/minute",
     register_rate: Annotated[str, typer.Option(
-        envvar="KINGSCOURT_REGISTER_RATE",
+        metavar="RATE", envvar="KINGSCOURT_REGISTER_RATE", callback=_rate,
         help="accounts one client address may register (a limits rate)")] = "10/hour",
     analysis_rate: Annotated[str, typer.Option(
-        envvar="KINGSCOURT_ANALYSIS_RATE",
+        metavar="RATE", envvar="KINGSCOURT_ANALYSIS_RATE", callback=_rate,
         help="post-game reviews (GET /api/tables/{id}/analysis) one client address may ask "
-             "for, as the limits library writes it; beyond it 429 with Retry-After")] = "20/minute",
+             "for (a limits rate); beyond it 429 with Retry-After")] = "20/minute",
     chat_rate: Annotated[str, typer.Option(
-        envvar="KINGSCOURT_CHAT_RATE",
-        help="chat messages one connection may send, as the limits library writes it; "
-             "beyond it rate-limited")] = "5/10 seconds",
+        metavar="RATE", envvar="KINGSCOURT_CHAT_RATE", callback=_rate,
+        help="chat messages one connection may send (a limits rate); beyond it "
+             "rate-limited")] = "5/10 seconds",
     chat_keep: Annotated[int, typer.Option(
-        min=1, envvar="KINGSCOURT_CHAT_KEEP",
+        min=1, metavar="N", envvar="KINGSCOURT_CHAT_KEEP",
         help="chat messages kept per table (the oldest are dropped)")] = 1000,
     redis: Annotated[str | None, typer.Option(
-        envvar="KINGSCOURT_REDIS",
-        help="redis://HOST:PORT/DB: run as one of several processes sharing the database "
-             "(PostgreSQL) and this Redis; default: alone")] = None,
+        metavar="URL", envvar="KINGSCOURT_REDIS",
+        help="redis://HOST:PORT/DB: run as one of several processes sharing the PostgreSQL "
+             "database and this Redis; default: alone")] = None,
 ) -> None:
-    """Run the table server: lobby, live tables over WebSocket, statistics."""
-    from limits import parse
+    """Run the table server: lobby, live tables over WebSocket, statistics.
 
+    It says that it listens only once it does: a bad setting, a database it cannot open or
+    migrate, a port in use or a Redis that does not answer is one line on stderr instead
+    (exit status 2 for a malformed or contradictory setting, 1 for the others)."""
     from .server import ServerConfig, resolve_db_url
     from .server.app import serve as run_server
+    from .server.startup import BadSetting, Names, StartupError
 
-    if bot_delay < 0:
-        raise typer.BadParameter("--bot-delay must be 0 or more")
-    for flag, rate in (("--create-rate", create_rate), ("--login-rate", login_rate),
-                       ("--login-address-rate", login_address_rate),
-                       ("--register-rate", register_rate), ("--analysis-rate", analysis_rate),
-                       ("--chat-rate", chat_rate)):
-        try:
-            parse(rate)
-        except ValueError as e:
-            raise typer.BadParameter(f"{flag}: {e}") from e
-    config = ServerConfig(db_url=resolve_db_url(db), bot_delay=bot_delay,
-                          ws_max_bytes=ws_max_bytes, http_max_bytes=http_max_bytes,
-                          create_rate=create_rate,
-                          max_open_tables=max_open_tables, tables_page=tables_page,
-                          abandon_after=abandon_after,
-                          sockets_per_token=sockets_per_token, max_spectators=max_spectators,
-                          insecure_seeds=insecure_seeds, bot_workers=bot_workers,
-                          allowed_origins=tuple(allowed_origin or ()), secure_cookies=secure_cookies,
-                          login_rate=login_rate, login_address_rate=login_address_rate,
-                          register_rate=register_rate,
-                          analysis_rate=analysis_rate,
-                          chat_rate=chat_rate, chat_keep=chat_keep,
-                          redis_url=redis or None)
-    if config.redis_url is not None and config.db_url.startswith("sqlite"):
-        raise typer.BadParameter("--redis: several processes share a PostgreSQL database "
-                                 "(--db postgresql+psycopg://...), not a SQLite file")
-    shown = config.db_url.split("@")[-1] if "@" in config.db_url else config.db_url
-    console = Console()
-    console.print(f"kingscourt server on [bold]http://{host}:{port}[/bold] "
-                  f"(API: http://{host}:{port}/docs; database: {shown})")
-    run_server(config, host, port)
+    names = Names(db=_given(ctx, "db", "--db", "KINGSCOURT_DB"),
+                  redis=_given(ctx, "redis", "--redis", "KINGSCOURT_REDIS"))
+    console = Console(soft_wrap=True)  # the banner is one line however wide the terminal
+    try:
+        config = ServerConfig(db_url=resolve_db_url(db), bot_delay=bot_delay,
+                              ws_max_bytes=ws_max_bytes, http_max_bytes=http_max_bytes,
+                              create_rate=create_rate,
+                              max_open_tables=max_open_tables, tables_page=tables_page,
+                              abandon_after=abandon_after,
+                              sockets_per_token=sockets_per_token, max_spectators=max_spectators,
+                              insecure_seeds=insecure_seeds, bot_workers=bot_workers,
+                              allowed_origins=tuple(allowed_origin or ()),
+                              secure_cookies=secure_cookies,
+                              login_rate=login_rate, login_address_rate=login_address_rate,
+                              register_rate=register_rate,
+                              analysis_rate=analysis_rate,
+                              chat_rate=chat_rate, chat_keep=chat_keep,
+                              redis_url=redis or None)
+        run_server(config, host, port, names, say=lambda line: console.print(line, markup=False))
+    except StartupError as e:
+        raise _serve_refusal(str(e), 2 if isinstance(e, BadSetting) else 1) from None
 
 
 @app.command("bot-worker")

@@ -5,40 +5,25 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import AsyncIterator
+import socket
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from fastapi import FastAPI, Request
-from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse
-from fastapi.staticfiles import StaticFiles
-from sqlalchemy.exc import InterfaceError, OperationalError
-from sqlalchemy.exc import TimeoutError as PoolTimeout
-from starlette.exceptions import HTTPException
+import uvicorn
+from sqlalchemy import make_url
 
-from ..i18n import _, text
-from . import (
-    accounts,
-    autoplay,
-    friends,
-    history,
-    lobby,
-    play,
-    players,
-    profile,
-    rematch,
-    sessions,
-    web_catalogue,
-)
-from .autoplay import BotPool
-from .bounds import CreationGuard, Sweeper, open_among, problems
+# FastAPI reads the start page's return annotation from this module's names
+from starlette.responses import FileResponse
+
 from .config import ServerConfig
-from .hub import Hub
-from .localize import http_refusal, request_lang
-from .origin import OriginCheck
-from .replay import Replays
-from .review import Reviews
+from .startup import FLAGS, Names, check_redis, check_settings, listen, prepare_database
+
+if TYPE_CHECKING:
+    from fastapi import FastAPI, Request
+    from fastapi.exceptions import RequestValidationError
+    from fastapi.responses import JSONResponse
 
 STATIC = Path(__file__).parent / "static"
 WEB = Path(__file__).parent.parent / "web"  # the browser client (static ES modules)
@@ -50,6 +35,38 @@ RETRY_DB = 5
 
 def create_app(config: ServerConfig) -> FastAPI:
     """The server for ``config``; the database is migrated and open tables are rebuilt on start."""
+    # imported here, not above: ``import kingscourt.server`` stays light, so that ``kingscourt
+    # serve`` refuses a bad setting (.startup) without first importing every route (about
+    # two thirds of a failed start's time)
+    from fastapi import FastAPI
+    from fastapi.exceptions import RequestValidationError
+    from fastapi.responses import JSONResponse
+    from fastapi.staticfiles import StaticFiles
+    from sqlalchemy.exc import InterfaceError, OperationalError
+    from sqlalchemy.exc import TimeoutError as PoolTimeout
+    from starlette.exceptions import HTTPException
+
+    from ..i18n import _, text
+    from . import (
+        accounts,
+        autoplay,
+        friends,
+        history,
+        lobby,
+        play,
+        players,
+        profile,
+        rematch,
+        sessions,
+        web_catalogue,
+    )
+    from .autoplay import BotPool
+    from .bounds import CreationGuard, Sweeper, open_among, problems
+    from .hub import Hub
+    from .localize import http_refusal, request_lang
+    from .origin import OriginCheck
+    from .replay import Replays
+    from .review import Reviews
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -150,10 +167,47 @@ def _preload_header() -> str:
     return ", ".join(f"</web/js/{p.name}>; rel=modulepreload" for p in sorted(js.glob("*.js")))
 
 
-def serve(config: ServerConfig, host: str, port: int) -> None:
+def serve(config: ServerConfig, host: str, port: int, names: Names = FLAGS,
+          say: Callable[[str], None] = print) -> None:
     """Run the server under uvicorn, which refuses WebSocket frames over ``ws_max_bytes``
-    (close 1009) before reading them whole."""
-    import uvicorn
+    (close 1009) before reading them whole.
 
-    uvicorn.run(create_app(config), host=host, port=port, log_level="warning",
-                ws_max_size=config.ws_max_bytes)
+    Everything that can stop the start is done first, while a failure is still one line
+    (:class:`.StartupError`): the settings are checked, the port is bound, Redis answers and
+    the database is opened (created if it is a missing PostgreSQL one) and migrated. The
+    application migrates again as it starts, a no-op by then (milliseconds). ``say`` hears
+    what was done on the way (a created database) and, once uvicorn accepts connections,
+    where the server listens."""
+    check_settings(config.db_url, config.redis_url, config.allowed_origins, names)
+    sockets = listen(host, port)
+    try:
+        if config.redis_url is not None:  # first: it changes nothing, the database may
+            check_redis(config.redis_url, names.redis)
+        for note in prepare_database(config.db_url, names.db):
+            say(note)
+        from .schema import shown_url  # with alembic: not before a refusal needs it
+
+        url = f"http://{f'[{host}]' if ':' in host else host}:{port}"
+        banner = (f"kingscourt server on {url} (API: {url}/docs; "
+                  f"database: {shown_url(make_url(config.db_url))})")
+        server = _Announcing(uvicorn.Config(create_app(config), host=host, port=port,
+                                            log_level="warning", ws_max_size=config.ws_max_bytes),
+                             lambda: say(banner))
+        server.run(sockets=sockets)
+    finally:
+        for sock in sockets:
+            sock.close()
+
+
+class _Announcing(uvicorn.Server):
+    """A uvicorn server that says so once it accepts connections: after the application's
+    start (migrations, open tables rebuilt) and the sockets' serving have both succeeded."""
+
+    def __init__(self, config: uvicorn.Config, listening: Callable[[], None]) -> None:
+        super().__init__(config)
+        self._listening = listening
+
+    async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+        await super().startup(sockets=sockets)
+        if self.started:
+            self._listening()

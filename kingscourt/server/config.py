@@ -8,6 +8,8 @@ from pathlib import Path
 
 import platformdirs
 
+from .startup import StartupError
+
 #: Environment variable that sets the database URL when ``--db`` is not given.
 DB_ENV = "KINGSCOURT_DB"
 #: Environment variable that sets the Redis URL when ``--redis`` is not given.
@@ -15,9 +17,14 @@ REDIS_ENV = "KINGSCOURT_REDIS"
 
 
 def default_db_url() -> str:
-    """SQLite in the user data directory (created on first use)."""
+    """SQLite in the user data directory (created on first use); :class:`.StartupError` when
+    that folder cannot be made (a home directory that is not writable)."""
     folder = Path(platformdirs.user_data_dir("kingscourt", appauthor=False))
-    folder.mkdir(parents=True, exist_ok=True)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise StartupError(f"--db: the default database's folder {folder} cannot be created "
+                           f"({e.strerror}): give --db sqlite:///PATH or set {DB_ENV}") from e
     return f"sqlite:///{folder / 'kingscourt.sqlite3'}"
 
 
