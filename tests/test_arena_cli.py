@@ -161,6 +161,7 @@ def test_without_the_arena_extra_the_command_says_what_to_install(args: list[str
         ".venv/bin/uv sync --inexact --extra arena, or pip install 'kingscourt[arena]'"]
 
 
+@pytest.mark.slow
 def test_without_matplotlib_only_a_plot_needs_it(tmp_path: Path) -> None:
     code = WITHOUT_EXTRA.replace('"scipy", "scipy.stats", ', "")
     run = subprocess.run([sys.executable, "-c", code, "arena", "kukakoenig", "--bots",

@@ -68,6 +68,7 @@ def test_contract_choice_is_searched_not_guessed() -> None:
     assert bot.last_visits[choice] == max(bot.last_visits.values())
 
 
+@pytest.mark.slow
 def test_strong_beats_random_on_one_duplicate_deal() -> None:
     from kingscourt.arena import run_arena
 

@@ -111,6 +111,7 @@ def require_compiled() -> None:
         pytest.skip(f"compiled core not in use: {_compiled.REASON}")
 
 
+@pytest.mark.slow
 def test_the_compiled_and_the_pure_package_play_the_same_king() -> None:
     require_compiled()
     compiled = run_transcript(pure=False)

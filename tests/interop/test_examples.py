@@ -23,6 +23,7 @@ def _load(name: str) -> ModuleType:
     return module
 
 
+@pytest.mark.slow
 def test_the_policy_gradient_learner_beats_random_at_kukakoenig() -> None:
     pg = _load("kukakoenig_policy_gradient")
     untrained = pg.Policy(0)

@@ -19,6 +19,7 @@ import kingscourt.interop.openspiel as kos  # noqa: E402
     ("kukakoenig", {"players": 4}, 2),
     ("uchokrola", {"players": 3}, 1),
 ])
+@pytest.mark.slow
 def test_random_sim_test(name: str, params: dict[str, object], sims: int) -> None:
     game = pyspiel.load_game(f"python_kingscourt_{name}", params)
     # serialisation replays the history of action numbers: Ku-Ka-König's games are short

@@ -134,6 +134,7 @@ def test_short_game_has_twelve_deals_and_a_smaller_quota() -> None:
     assert len(state.view(None)["score_table"]) == 12
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rules", [{}, {"short_game": True}, {"penalty_first": True},
                                    {"short_game": True, "penalty_first": True}])
 def test_standard_limit_never_leaves_a_chooser_without_a_contract(rules: dict[str, bool]) -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from kingscourt.bots import king_costs
 from kingscourt.bots.king_sim import TRUMP
 from kingscourt.games.king.contracts import Contract
@@ -51,6 +53,7 @@ def test_the_table_rebuilds_from_simulated_hands() -> None:
     assert data["closing"] == king_costs._data()["closing"]
 
 
+@pytest.mark.slow
 def test_defence_and_own_play_are_measured_in_played_deals() -> None:
     measured = king_costs.measure_defence(games=1, seed=3, jobs=1)
     # one game in four rotations: the strong seat defends 15 deals a game, 9 of them penalty
@@ -83,6 +86,7 @@ def test_naming_a_contract_the_seat_defends_well_costs_it_that_deal() -> None:
     assert king_costs.own_margin(TRUMP, 40.0, fitted) == 30.0
 
 
+@pytest.mark.slow
 def test_contracts_the_others_close_are_foreseen() -> None:
     """Between the seat's turns the other seats may close a contract: the next state's value
     is the mean over which of the open contracts are still open."""

@@ -7,6 +7,8 @@ from __future__ import annotations
 import random
 import statistics
 
+import pytest
+
 import kingscourt
 from kingscourt.bots.king_strong import KingStrongBot
 from kingscourt.bots.king_worlds import Worlds
@@ -55,6 +57,7 @@ def test_chained_worlds_are_consistent_with_the_view() -> None:
             assert all(not hands[s] & lack[s] for s in range(4))
 
 
+@pytest.mark.slow
 def test_chained_worlds_explain_the_plays_better_than_uniform_ones() -> None:
     """Against basic players the chain's worlds are far likelier than uniform draws, and the
     true world is at least as likely as the chain's typical world."""
@@ -81,6 +84,7 @@ def _gain(bot: KingStrongBot, view: dict[str, object]) -> float:
     return _chain_mean(bot, view, rng) - uniform
 
 
+@pytest.mark.slow
 def test_seats_that_do_not_play_like_the_basic_bot_weigh_less() -> None:
     """Each seat's error rate is integrated out: the plays of random seats pull the worlds far
     less than the same number of plays by basic seats, and a random seat's deviations do not

@@ -45,6 +45,7 @@ def _consistent_deals(view: dict[str, object]) -> list[tuple[int, ...]]:
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", [3, 8])
 def test_sampled_worlds_draw_every_consistent_deal_equally_often(seed: int) -> None:
     state, seat = _late_position(seed, cards_left=8)

@@ -21,6 +21,7 @@ def check(state: KukakoenigState) -> None:
         + len(view["box"]) + view["box_unseen"] == TOTAL
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_cards_are_conserved(players: int) -> None:
     special = 0

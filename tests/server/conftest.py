@@ -31,7 +31,8 @@ def _postgres_schema() -> tuple[str, Callable[[], None]]:
     return url, drop
 
 
-@pytest.fixture(scope="package", params=["sqlite", "postgresql"])
+# the PostgreSQL half is the slow tier (`make check` runs the SQLite one)
+@pytest.fixture(scope="package", params=["sqlite", pytest.param("postgresql", marks=pytest.mark.slow)])
 def db_url_factory(request: pytest.FixtureRequest,
                    tmp_path_factory: pytest.TempPathFactory) -> Iterator[Callable[[], str]]:
     """Makes a fresh, empty database of the backend (a file, or a PostgreSQL schema)."""

@@ -59,6 +59,7 @@ def play_out(server: Server, table: str, token: str, seed: int = 1) -> None:
     assert log.errors == [], log.errors[:3]
 
 
+@pytest.mark.slow
 def test_register_log_in_and_out(server: Server) -> None:
     name = unique("Ada")
     c = client(server)
@@ -93,6 +94,7 @@ def test_register_log_in_and_out(server: Server) -> None:
                         "WHERE a.name = :n", n=name) == []
 
 
+@pytest.mark.slow
 def test_password_change_revokes_other_sessions(server: Server) -> None:
     name = unique("Cem")
     first = registered(server, name)
@@ -110,6 +112,7 @@ def test_password_change_revokes_other_sessions(server: Server) -> None:
     assert (log_in(PASSWORD), log_in("battery staple")) == (401, 200)
 
 
+@pytest.mark.slow
 def test_failed_logins_are_limited_per_name(server: Server) -> None:
     name = unique("Dov")
     registered(server, name)
@@ -204,6 +207,7 @@ def test_a_rated_game_moves_the_rating(server: Server) -> None:
     assert server.get("/api/leaderboard?game=chess").status_code == 422
 
 
+@pytest.mark.slow
 def test_king_statistics_on_the_profile(server: Server) -> None:
     """A short King game of an account against bots: Kings made and the contracts it chose,
     each with its average result, as the final score table has them."""
@@ -236,6 +240,7 @@ def test_king_statistics_on_the_profile(server: Server) -> None:
     assert name in points
 
 
+@pytest.mark.slow
 def test_deleting_an_account_keeps_its_games(server: Server) -> None:
     name = unique("Ivo")
     ivo = registered(server, name)

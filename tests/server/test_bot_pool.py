@@ -17,6 +17,8 @@ from websockets.asyncio.client import connect
 
 from .harness import Server, recv_until, run
 
+pytestmark = pytest.mark.slow  # seconds per test: left out of `make check`
+
 
 @pytest.fixture
 def solo(tmp_path: Path) -> Iterator[Server]:

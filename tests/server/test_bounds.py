@@ -128,6 +128,7 @@ def post_from(server: Server, address: str, body: Any) -> httpx.Response:
                       headers={"X-Forwarded-For": address})
 
 
+@pytest.mark.slow
 def test_creation_is_bounded_per_address(defaults: Server) -> None:
     good = {"game": "king", "seats": HUMANS}
     for _ in range(10):
@@ -147,6 +148,7 @@ def test_creation_is_bounded_per_address(defaults: Server) -> None:
     assert post_from(defaults, "203.0.113.2", good).status_code == 201
 
 
+@pytest.mark.slow
 def test_a_finished_table_frees_its_creators_place(tmp_path: Path) -> None:
     s = Server(f"sqlite:///{tmp_path / 'db.sqlite3'}", tmp_path / "server.log",
                args=("--max-open-tables", "1")).start()
@@ -166,6 +168,7 @@ def test_a_finished_table_frees_its_creators_place(tmp_path: Path) -> None:
 
 # --- the paged table list ---------------------------------------------------------------------
 
+@pytest.mark.slow
 def test_the_table_list_is_paged(server: Server) -> None:
     made = [server.create("king", HUMANS)["id"] for _ in range(7)]
     seen: list[str] = []
@@ -198,6 +201,7 @@ def test_the_table_list_is_paged(server: Server) -> None:
 
 # --- abandoned tables -------------------------------------------------------------------------
 
+@pytest.mark.slow
 def test_a_table_without_humans_is_closed_as_abandoned(db_url_factory: Callable[[], str],
                                                        tmp_path: Path) -> None:
     url = db_url_factory()

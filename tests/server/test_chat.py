@@ -14,6 +14,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+import pytest
 import sqlalchemy as sa
 from alembic import command
 from alembic.config import Config
@@ -238,6 +239,7 @@ def test_history_on_reconnect(server: Server) -> None:
     assert stamps == sorted(stamps)
 
 
+@pytest.mark.slow
 def test_history_survives_a_restart_and_is_bounded(db_url_factory: Callable[[], str],
                                                    tmp_path: Path) -> None:
     server = Server(db_url_factory(), tmp_path / "server.log",
@@ -326,6 +328,7 @@ def _count(url: str, sql: str) -> int:
     return n
 
 
+@pytest.mark.slow
 def test_a_table_from_before_the_chat_keeps_its_seats(db_url_factory: Callable[[], str],
                                                       tmp_path: Path) -> None:
     """A database at revision 0004: the upgrade to 0005 adds the chat and loses nothing (its

@@ -10,6 +10,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+import pytest
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
@@ -54,6 +55,7 @@ async def expect(counts: dict[Listener, int], quiet: float = 0.3) -> None:
         [m.get("type") for m in x.got] for x in counts]
 
 
+@pytest.mark.slow
 def test_connect_and_disconnect_send_each_connection_at_most_one_message(server: Server) -> None:
     t = server.create("kukakoenig", TWO_HUMANS)
     ada, bo = (server.ws(t["id"], s["token"]) for s in t["seats"])
@@ -110,6 +112,7 @@ def test_many_sockets_on_one_token_stay_cheap(server: Server) -> None:
     run(scenario())
 
 
+@pytest.mark.slow
 def test_spectators_per_table_are_bounded(tmp_path: Path) -> None:
     server = Server(f"sqlite:///{tmp_path / 'db.sqlite3'}", tmp_path / "server.log",
                     options=("--max-spectators", "3")).start()

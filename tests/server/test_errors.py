@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from websockets.asyncio.client import ClientConnection, connect
 
 import kingscourt
@@ -21,6 +22,7 @@ async def state_of(ws: ClientConnection) -> dict[str, Any]:
     return await recv_until(ws, lambda m: m["type"] == "state")
 
 
+@pytest.mark.slow
 def test_every_error_code(seeded_server: Server) -> None:
     server = seeded_server  # a known deal at a table of four humans
     t = server.create("king", [{"kind": "human", "name": f"P{i}"} for i in range(4)], seed=SEED)

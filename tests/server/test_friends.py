@@ -3,6 +3,8 @@ with their open tables, an invitation by name that only its account may take."""
 
 from __future__ import annotations
 
+import pytest
+
 from .harness import Server, recv_until, run
 from .test_accounts import client, registered, unique
 
@@ -29,6 +31,7 @@ def test_follow_and_see_friends_with_their_tables(server: Server) -> None:
     assert client(server).get("/api/me/friends").status_code == 401
 
 
+@pytest.mark.slow
 def test_an_invitation_by_name(server: Server) -> None:
     host, guest = unique("Cai"), unique("Dag")
     h, g = registered(server, host), registered(server, guest)

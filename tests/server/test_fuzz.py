@@ -21,6 +21,8 @@ from schemathesis.specs.openapi.checks import positive_data_acceptance  # noqa: 
 
 from .harness import Server  # noqa: E402
 
+pytestmark = pytest.mark.slow  # seconds per test: left out of `make check`
+
 #: examples per operation and generation mode (valid, invalid); the stateful phase's budget
 EXAMPLES = 25
 STEPS = 50

@@ -6,6 +6,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
+import pytest
 from websockets.asyncio.client import connect
 
 from .harness import Server, recv_until, run
@@ -52,6 +53,7 @@ def test_the_list_shows_status_seats_and_who_is_online(server: Server) -> None:
     assert row["seats"][1]["kind"] == "bot" and row["seats"][1]["level"] == "random"
 
 
+@pytest.mark.slow
 def test_finished_and_cancelled_tables_leave_the_list_bots_rank_per_level(server: Server) -> None:
     waiting = server.create("kukakoenig", [{"kind": "human", "name": "Ada"}, {"kind": "human"}])
     r = server.post(f"/api/tables/{waiting['id']}/cancel", {"token": waiting["seats"][0]["token"]})

@@ -261,6 +261,7 @@ def test_the_message_names_the_database_without_its_password() -> None:
                                      "?application_name=kingscourt")
 
 
+@pytest.mark.slow
 def test_serve_refuses_the_old_branch_database_in_one_line(tmp_path: Path) -> None:
     """``kingscourt serve`` on that database: exits non-zero with the refusal alone."""
     url = f"sqlite:///{tmp_path / 'old.sqlite3'}"

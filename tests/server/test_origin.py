@@ -42,6 +42,7 @@ def opens(server: Server, url: str, origin: str | None) -> int | None:
     return result
 
 
+@pytest.mark.slow
 def test_a_foreign_origin_cannot_open_a_table_socket(guarded: Server) -> None:
     t = guarded.create("kukakoenig", SEATS)
     url = guarded.ws(t["id"], t["seats"][0]["token"])

@@ -20,6 +20,8 @@ from websockets.exceptions import ConnectionClosed
 
 from .harness import PG_DSN, Server, act, free_port, recv_until, run
 
+pytestmark = pytest.mark.slow  # seconds per test: left out of `make check`
+
 
 class Relay:
     """127.0.0.1:``port`` -> 127.0.0.1:5432 while it runs."""

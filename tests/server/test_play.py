@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import pytest
 from websockets.asyncio.client import connect
 
 import kingscourt
@@ -42,6 +43,7 @@ def check_record(server: Server, table: str, tmp: Path) -> kingscourt.State:
     return state
 
 
+@pytest.mark.slow
 def test_king_four_client_seats_and_spectator_never_see_hidden_cards(server: Server,
                                                                      tmp_path: Path) -> None:
     humans = [{"kind": "human", "name": n} for n in ("Ada", "Bea", "Cem", "Dov")]
@@ -93,6 +95,7 @@ def test_king_four_client_seats_and_spectator_never_see_hidden_cards(server: Ser
     assert [(r["kind"], r["king_points"]) for r in kept] == [("guest", p) for p in expected]
 
 
+@pytest.mark.slow
 def test_king_human_against_bots_then_game_over(server: Server, tmp_path: Path) -> None:
     t = server.create("king", [{"kind": "human", "name": "Eli"}, *BOTS,
                                {"kind": "bot", "level": "random"}], seed=3)
@@ -161,6 +164,7 @@ def test_kukakoenig_simultaneous_picks(server: Server, tmp_path: Path) -> None:
     assert server.get("/api/players/Fay").status_code == 404  # a guest: no statistics
 
 
+@pytest.mark.slow
 def test_uchokrola_with_bots(server: Server, tmp_path: Path) -> None:
     t = server.create("uchokrola", [{"kind": "human", "name": "Hal"}, {"kind": "human", "name": "Ivo"},
                                     {"kind": "bot", "level": "random"}])

@@ -8,11 +8,14 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
 from websockets.asyncio.client import connect
 
 import kingscourt
 
 from .harness import SeatLog, Server, act, play_seat, recv_until, run
+
+pytestmark = pytest.mark.slow  # seconds per test: left out of `make check`
 
 
 def test_kill_9_and_restart(db_url_factory: Callable[[], str], tmp_path: Path) -> None:

@@ -206,6 +206,7 @@ def test_bad_parameters_are_refused_naming_them(server: Server) -> None:
 
 # --- the post-game review -----------------------------------------------------------------
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", ["kukakoenig", "king", "uchokrola"])
 def test_the_review_values_every_legal_action(server: Server, game: str) -> None:
     if game == "king":
@@ -244,6 +245,7 @@ def test_the_review_values_every_legal_action(server: Server, game: str) -> None
         assert again == review  # cached: the same decision gets the same review
 
 
+@pytest.mark.slow
 def test_reviews_are_rate_limited_per_client(tmp_path: Path) -> None:
     game = "kukakoenig"
     assert explains(game)
@@ -266,6 +268,7 @@ def test_reviews_are_rate_limited_per_client(tmp_path: Path) -> None:
 
 # --- the recent games -----------------------------------------------------------------------
 
+@pytest.mark.slow
 def test_recent_games_are_paged_and_filtered_by_player(server: Server) -> None:
     made = [finished_game(server, "kukakoenig", [RANDOM, RANDOM], seed=s) for s in (41, 42, 43)]
     mine = server.create("kukakoenig", [{"kind": "human", "name": "Replay Rita"}, RANDOM])

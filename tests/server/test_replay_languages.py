@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 import httpx
+import pytest
 
 from kingscourt import i18n
 from kingscourt.games.king.cards import SUIT_SYMBOLS, SUITS
@@ -27,6 +28,7 @@ def card_of(action: str) -> str:
     return ("10" if rank == "T" else rank) + SUIT_SYMBOLS[SUITS.index(suit)]
 
 
+@pytest.mark.slow
 def test_a_replays_words_in_german(server: Server) -> None:
     table = finished_game(server, "king", BOTS, seed=5)
     url = f"/api/tables/{table}/replay"
@@ -113,6 +115,7 @@ def test_validation_problems_in_german_keep_the_field_names(server: Server) -> N
     assert english == "seats.0.name: names of the form \"Bot (level)\" are the bots': choose another"
 
 
+@pytest.mark.slow
 def test_a_review_in_german_after_the_same_review_in_english(server: Server) -> None:
     assert explains("king")
     table = finished_game(server, "king", BOTS, seed=9, rules={"short_game": True})

@@ -49,6 +49,7 @@ def one_wins(responses: list[httpx.Response], seat: int, refused: int = 409) -> 
     return next(r for r in responses if r.status_code == 200)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("clients", [2, 8])
 def test_concurrent_takes_of_one_open_seat(server: Server, clients: int) -> None:
     for _ in range(ROUNDS):
@@ -64,6 +65,7 @@ def test_concurrent_takes_of_one_open_seat(server: Server, clients: int) -> None
         assert tokens == {won["token"]}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("clients", [2, 8])
 def test_concurrent_joins_with_one_invitation(server: Server, clients: int) -> None:
     for _ in range(ROUNDS):
@@ -76,6 +78,7 @@ def test_concurrent_joins_with_one_invitation(server: Server, clients: int) -> N
         assert server.get(f"/api/tables/{t['id']}").json()["seats"][1]["name"] == won["name"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("clients", [2, 8])
 def test_concurrent_leaves_with_one_token(server: Server, clients: int) -> None:
     for _ in range(ROUNDS):

@@ -26,6 +26,8 @@ import pytest
 
 from .harness import PG_DSN, Server, free_port
 
+pytestmark = pytest.mark.slow  # seconds per test: left out of `make check`
+
 SERVE = (sys.executable, "-c", "from kingscourt.cli import main; main()", "serve")
 #: a PostgreSQL URL nobody answers (its port is taken from free_port and left closed)
 CLOSED_PG = "postgresql+psycopg://postgres@127.0.0.1:{closed}/kingscourt"

@@ -102,6 +102,7 @@ def test_bot_names_are_reserved(server: Server, name: str) -> None:
     refused(server.post("/api/tables", {"game": "king", "seats": seats}), "seats.0")
 
 
+@pytest.mark.slow
 def test_bot_statistics_stay_apart(server: Server) -> None:
     seats = [{"kind": "bot", "level": "basic"}, {"kind": "bot", "level": "random"},
              {"kind": "bot", "level": "random"}, {"kind": "bot", "level": "basic"}]

@@ -13,6 +13,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+import pytest
 import sqlalchemy as sa
 from alembic import command
 from alembic.config import Config
@@ -158,6 +159,7 @@ def _alembic(url: str, target: str) -> None:
     engine.dispose()
 
 
+@pytest.mark.slow
 def test_a_table_from_before_keeps_its_tokens(db_url_factory: Callable[[], str],
                                               tmp_path: Path) -> None:
     """A database at revision 0002 (plain tokens: the seat's invitation and credential at

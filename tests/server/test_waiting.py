@@ -27,6 +27,7 @@ def info(server: Server, table_id: str) -> dict[str, Any]:
     return body
 
 
+@pytest.mark.slow
 def test_a_table_waits_until_the_friend_joins(server: Server) -> None:
     # Ku-Ka-König's picks are simultaneous: a playing table's bot would pick at once
     t = server.create("kukakoenig", [{"kind": "human", "name": "Ada"}, {"kind": "human"},
@@ -128,6 +129,7 @@ def test_the_host_cancels(server: Server) -> None:
     assert r.status_code == 409, r.text
 
 
+@pytest.mark.slow
 def test_a_restart_keeps_a_table_waiting(db_url_factory: Callable[[], str], tmp_path: Path) -> None:
     server = Server(db_url_factory(), tmp_path / "server.log").start()
     try:
