@@ -6,7 +6,6 @@ throwaway database per test (skipped, with the reason, where it is not reachable
 
 from __future__ import annotations
 
-import importlib.util
 import os
 import secrets
 import subprocess
@@ -38,9 +37,9 @@ PG_ADMIN = "host=127.0.0.1 port=5432 user=postgres dbname=postgres connect_timeo
 #: PostgreSQL trusts local connections here: the password is never checked, only kept out of
 #: every message
 PG_PASSWORD = "not-said-9f3c"
-#: 0008 as commit 7214213 made it on the accounts branch, where it followed 0004 (without
-#: 0005's chat and 0006's rematches): the file exactly as ``git show`` gives it
-OLD_ACCOUNTS = Path(__file__).parent / "old_chain" / "0008_accounts.py"
+#: the accounts branch (commit 7214213) put 0008 straight after 0004, without 0005's chat and
+#: 0006's rematches; its upgrade was the same as today's 0008, which only follows 0006 now
+BRANCH_ACCOUNTS = "0008"
 
 
 def _config() -> Config:
@@ -195,12 +194,9 @@ def test_downgrade_to_base_and_back(url: str) -> None:
 
 
 def _old_accounts() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("old_0008_accounts", OLD_ACCOUNTS)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    assert (module.revision, module.down_revision) == ("0008", "0004")  # the branch's chain
-    return module
+    script = SCRIPT.get_revision(BRANCH_ACCOUNTS)
+    assert script is not None and script.down_revision == "0006"  # today's chain
+    return script.module
 
 
 def _old_branch_database(url: str) -> None:
