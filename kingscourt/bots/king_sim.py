@@ -52,9 +52,34 @@ class Deal:
     the deal depend on."""
 
     __slots__ = (
-        "any_heart", "beat", "give_up", "gone", "hands", "heart_ban", "hearts_broken", "kind",
-        "lead", "leader", "pen", "pen_left", "points", "taken", "trick", "trick_n", "tricks",
-        "trump", "trump_ban", "trump_broken", "turn", "unit", "win_card", "win_seat",
+        "any_heart",
+        "beat",
+        "ended",
+        "give_up",
+        "gone",
+        "hands",
+        "heart_ban",
+        "hearts_broken",
+        "kind",
+        "king_ends",
+        "lead",
+        "leader",
+        "pen",
+        "pen_left",
+        "points",
+        "run",
+        "run_seat",
+        "taken",
+        "trick",
+        "trick_n",
+        "tricks",
+        "trump",
+        "trump_ban",
+        "trump_broken",
+        "turn",
+        "unit",
+        "win_card",
+        "win_seat",
     )
 
     def __init__(self) -> None:
@@ -72,6 +97,10 @@ class Deal:
         self.gone = 0           # cards of the closed tricks
         self.points = [0, 0, 0, 0]
         self.taken = [0, 0, 0, 0]
+        # table rule "King ends the game": 10 tricks in a row or 11 in a trump deal end it
+        self.king_ends = False
+        self.run_seat = self.run = 0   # who took the last tricks, and how many in a row
+        self.ended = False
 
     # ------------------------------------------------------------------ building
     def _contract(self, rules: KingRules, kind: int, trump: int) -> None:
@@ -85,6 +114,7 @@ class Deal:
         self.give_up = info.give_up
         self.beat, self.heart_ban, self.trump_ban, self.any_heart = (
             d.must_beat, d.heart_ban, d.trump_ban, d.any_heart)
+        self.king_ends = rules.king_ends_game and kind == TRUMP
 
     @classmethod
     def start(cls, rules: KingRules, hands: list[int], chooser: int, kind: int,
@@ -115,6 +145,10 @@ class Deal:
         d.tricks = len(view["tricks"])
         d.points = list(view["deal_points"])
         d.taken = list(view["tricks_taken"])
+        for t in view["tricks"]:
+            w = t["winner"]
+            d.run = d.run + 1 if d.run and d.run_seat == w else 1
+            d.run_seat = w
         d.hearts_broken = bool(view["hearts_broken"])
         d.trump_broken = bool(view["trump_broken"])
         played = view["trick"]["cards"]
@@ -157,6 +191,10 @@ class Deal:
         new.trump_broken = self.trump_broken
         new.turn = self.turn
         new.unit = self.unit
+        new.king_ends = self.king_ends
+        new.run_seat = self.run_seat
+        new.run = self.run
+        new.ended = self.ended
         new.win_card = self.win_card
         new.win_seat = self.win_seat
         new.hands = list(self.hands)
@@ -167,7 +205,7 @@ class Deal:
     # ------------------------------------------------------------------ rules
     @property
     def done(self) -> bool:
-        return self.tricks == 13 or (self.pen != 0 and self.pen_left == 0)
+        return self.tricks == 13 or (self.pen != 0 and self.pen_left == 0) or self.ended
 
     def legal(self) -> int:
         """The cards the seat to move may play (mask), by the engine's cascade."""
@@ -251,6 +289,10 @@ class Deal:
                 self.pen_left ^= hit
         elif self.kind != SON_IKI or self.tricks >= 12:
             self.points[w] += self.unit
+        self.run = self.run + 1 if self.run and self.run_seat == w else 1
+        self.run_seat = w
+        if self.king_ends and (self.run >= 10 or self.taken[w] >= 11):
+            self.ended = True
         self.turn = self.leader = w
         self.trick = self.trick_n = 0
         self.lead = self.win_card = self.win_seat = -1

@@ -64,3 +64,34 @@ def test_the_simulator_plays_by_the_engines_rules(rules: dict[str, object]) -> N
                 assert deal.points == table[-1]["points"]
             else:
                 assert not deal.done
+
+
+@pytest.mark.parametrize("king_ends", [False, True])
+def test_the_simulator_ends_the_deal_when_king_ends_the_game(king_ends: bool) -> None:
+    # table rule "King ends the game": 10 tricks in a row (TWELVE) or 11 in all (ELEVEN) end
+    # the trump deal at once, in the simulator as in the engine
+    from .test_scoring import ELEVEN, ELEVEN_PLAYS, TWELVE
+
+    for hands_text, plays in ((TWELVE, None), (ELEVEN, ELEVEN_PLAYS.split())):
+        game = kingscourt.load_game("king", king_ends_game=king_ends)
+        state = game.new_state(seed=0, deal=hands_text)
+        chooser = state.to_move()[0]
+        hands = hands_of([state.hand(s) for s in range(4)])
+        state.apply(chooser, "choose trump S")
+        deal = Deal.start(game.rules, hands, chooser, int(CONTRACT_OF_ID["trump"]), 0)
+        step = 0
+        while not deal.done:
+            seat = state.to_move()[0]
+            card = (plays[step] if plays and step < len(plays)
+                    else str(state.legal_actions(seat)[0]).split()[1])
+            state.apply(seat, f"play {card}")
+            deal.play(CARD_OF_TEXT[card])
+            step += 1
+            if not deal.done:
+                view = state.view(seat)
+                fresh = Deal.from_view(game.rules, view, hands_of([state.hand(s) for s in range(4)]))
+                assert (fresh.run_seat, fresh.run) == (deal.run_seat, deal.run)
+        table = state.view(None)["score_table"]
+        assert len(table) == 1 and deal.points == table[0]["points"]
+        assert deal.tricks == (13 if not king_ends else 10 if plays is None else 12)
+        assert state.is_over() == king_ends

@@ -87,15 +87,53 @@ def test_twelve_tricks_is_no_king_by_default() -> None:
     assert not [e for e in events if e.kind == "king"]
 
 
+# RULES-NOTES, table rule "King ends the game": "the player who takes 10 tricks in a row or 11
+# in one trump deal makes King; the game ends at once and that player alone wins, whatever the
+# scores."
+RULE = "the game ends at once"
+
+
 def test_king_ends_game_table_rule() -> None:
+    # seat 1 wins the first ten tricks: the game ends with the tenth, three tricks unplayed
     state = start(TWELVE, "trump S", king_ends_game=True)
     finish_deal(state)
-    assert state.is_over()
+    view = state.view(None)
+    assert state.is_over(), RULE
+    assert len(view["tricks"]) == 10
     assert state.winners() == [1]
-    assert state.view(None)["kings"] == [{"deal": 1, "seat": 1, "tricks": 12}]
-    assert state.view(None)["deal"] == 1
+    assert view["kings"] == [{"deal": 1, "seat": 1, "tricks": 10}]
+    assert view["score_table"][0]["points"] == [0, 500, 0, 0]  # the unplayed tricks score nothing
+    assert view["deal"] == 1 and view["hand_sizes"] == [0, 0, 0, 0]
     with pytest.raises(kingscourt.GameOver):
         state.apply(1, "choose el-almaz")
+
+
+# Seat 1 holds twelve spades and the 2H: it wins six tricks, loses the seventh (leading 2H
+# into seat 2's AH), then trumps back in: its eleventh trick, the twelfth of the deal, is
+# King by 11 in all (only 6 and 5 in a row).
+ELEVEN = ["2.6543.2.AKQJT98", "AKQJT9876543.2..", ".AKQJT9.AKQJ3.76", ".87.T987654.5432"]
+ELEVEN_PLAYS = ("2S 3S 7C 7H 4S 6C 8H 3H 5S AD 4D 4H 6S KD 5D 5H 7S QD 6D 6H 8S JD 7D 2D "
+                "2H AH 8D 8C 3D 9D 9C 9S TS KH TD TC JS QH 2C JC QS JH 3C QC KS TH 4C KC")
+
+
+def test_king_by_eleven_in_all_ends_the_game_at_once() -> None:
+    state = start(ELEVEN, "trump S", king_ends_game=True)
+    plays = ELEVEN_PLAYS.split()
+    play(state, " ".join(plays[:44]))
+    assert not state.is_over()  # ten tricks taken, five in a row: no King yet
+    play(state, " ".join(plays[44:48]))
+    view = state.view(None)
+    assert state.is_over(), RULE
+    assert [t["winner"] for t in view["tricks"]] == [1] * 6 + [2] + [1] * 5
+    assert view["kings"] == [{"deal": 1, "seat": 1, "tricks": 11}]
+    assert view["score_table"][0]["points"] == [0, 550, 50, 0]
+    assert state.winners() == [1]
+
+
+def test_without_the_table_rule_the_deal_is_played_out() -> None:
+    state = start(ELEVEN, "trump S", " ".join(ELEVEN_PLAYS.split()[:48]))
+    assert not state.is_over() and len(state.view(None)["tricks"]) == 12
+    assert state.view(None)["kings"] == []
 
 
 def test_trump_points() -> None:

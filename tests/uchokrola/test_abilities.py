@@ -191,3 +191,42 @@ def test_la_fare_is_always_asked_so_the_table_learns_nothing_of_the_hand() -> No
     assert legal(st) == ["end turn"]
     play(st, "end turn")
     assert mover(st) == 1
+
+
+# Biskup Vannes: "you may perform the effect of both displayed cards." A cost card that the
+# intrigue card's effect took off the display is no longer a displayed card.
+def test_biskup_does_not_perform_a_cost_card_no_longer_displayed() -> None:
+    st = at(["Biskup Vannes", "Madame du Barry"],
+            hands=[["Rozwiązłość", "Menuet", "Fraszka"], []],
+            discard=["Podpicie"], displays=[[], ["Kuzyneczka"]], deck=["Fraszka"] * 5)
+    play(st, "play Rozwiązłość -> 1", "pay Menuet", "pass")
+    assert st.view(None)["flags"]["cost_at"] == [0, 0]
+    assert "take Menuet from 0:1" in legal(st)
+    play(st, "take Menuet from 0:1")  # Rozwiązłość takes the cost card back into the hand
+    assert st.view(None)["flags"]["cost"] is None
+    assert mover(st) == 1  # no ability phase: Biskup has no displayed cost card to perform
+    assert hand(st, 0) == Counter({"Menuet": 1, "Fraszka": 1})
+
+
+def test_biskup_performs_the_cost_card_still_displayed() -> None:
+    st = at(["Biskup Vannes", "Madame du Barry"],
+            hands=[["Rozwiązłość", "Menuet", "Fraszka", "Knucie"], []],
+            discard=["Podpicie"], displays=[["Faux pas"], ["Kuzyneczka"]],
+            deck=["Fraszka"] * 5)
+    play(st, "play Rozwiązłość -> 1", "pay Menuet", "pass")
+    assert st.view(None)["flags"]["cost_at"] == [0, 1]
+    play(st, "take Faux pas from 0:1")  # an earlier card leaves: the cost card moves up
+    assert st.view(None)["flags"]["cost_at"] == [0, 0]
+    assert legal(st) == ["use Biskup Vannes", "end turn"]
+
+
+def test_swapping_keeps_the_cost_card_displayed() -> None:
+    st = at(["Biskup Vannes", "Madame du Barry"], hands=[[], []])
+    st.displays = [[st.cs.by_name["Menuet"]], [st.cs.by_name["Faux pas"]]]
+    st.cost, st.cost_at = st.cs.by_name["Menuet"], (0, 0)
+    st.swap_displayed((1, 0), (0, 0))
+    assert st.cost_at == (1, 0)
+    assert st.take_displayed(0, 0) == st.cs.by_name["Faux pas"]
+    assert st.cost_at == (1, 0)
+    st.take_displayed(1, 0)
+    assert st.cost == -1 and st.cost_at == (-1, -1)

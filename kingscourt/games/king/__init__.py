@@ -26,7 +26,8 @@ the decisions of ``shared/RULES-NOTES.md`` §1. Decisions taken where they are s
   chooser still sees the trick that ended it; ``tricks`` lists this deal's tricks only.
 - King: all 13 tricks of a trump deal; reported as a ``king`` event and listed in the view.
   With the extra table rule ``king_ends_game``, 10 tricks in a row or 11 in all make King and
-  the game ends after that deal, the King maker winning.
+  the game ends at once, with that trick (the tricks left are not played and score nothing),
+  the King maker winning whatever the scores.
 - King points (the platform's ranking total) are defined in :mod:`.ranking`.
 - Randomness: the hands of every deal are shuffled, deal after deal, from one
   ``random.Random(seed)`` stream per match (clones share it copy-on-write); the seed never

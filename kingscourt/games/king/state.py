@@ -513,7 +513,11 @@ class KingState(State):
         events.append(_TRICK_EVENTS[w][self._leader])
         self._turn = self._leader = w
         self._lead_suit = self._win_card = self._win_seat = -1
-        if n == 13 or (self._pen and not self._pen_left):
+        # table rule "King ends the game": 10 tricks in a row or 11 in one trump deal end the
+        # game at once; the tricks left are not played and score nothing
+        if (n == 13 or (self._pen and not self._pen_left)
+                or (self._t.king_ends and self._contract == _TRUMP
+                    and (run >= 10 or self._taken[w] >= 11))):
             self._end_deal(events)
         return events
 

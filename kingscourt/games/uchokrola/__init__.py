@@ -52,8 +52,10 @@ Further decisions taken where both are silent:
   riposte in their own turn, Savoir-vivre's card), Markiz (Savoir-vivre played as the action;
   in another player's turn after riposting there, at that turn's end before the limits, as
   the card says), Baronowa and Biskup (an intrigue card as the action). Biskup Vannes performs
-  the cost card's effect (offered when it has one: an intrigue card, Menuet or Knucie),
-  paying one special card or any two cards; with one card left the phase is asked whatever
+  the cost card's effect (offered when it has one: an intrigue card, Menuet or Knucie, and
+  only while it is still displayed: "the effect of both displayed cards"; one taken back into
+  a hand or discarded by the intrigue card's effect is not performed, wherever a swap put it
+  it is), paying one special card or any two cards; with one card left the phase is asked whatever
   that card is. Baron de Chantal: 1–3 displayed cards of one
   colour (Ucho króla has none). Markiza d'Arquien may look through any pile, her own too.
 - Madame du Barry keeps 2 of Menuet's 4 cards and reveals 5 with Zdradzone sekrety whenever

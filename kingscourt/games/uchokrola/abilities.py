@@ -135,8 +135,9 @@ LA_FARE = Ability("la_fare", _la_fare, _use_la_fare, asked_when=_always)
 
 
 def _vannes_condition(st: UchoState, seat: int) -> bool:
-    # Public: the action was an intrigue card whose cost card has an effect to perform, and
-    # the hand (its size is public) holds a card to pay with.
+    # Public: the action was an intrigue card whose cost card has an effect to perform and is
+    # still displayed ("the effect of both displayed cards": the state forgets the cost once
+    # it leaves the display), and the hand (its size is public) holds a card to pay with.
     if not st.f_intrigue_action or st.cost < 0 or not st.hands[seat]:
         return False
     return st.game.performs[st.cost] is not None

@@ -81,7 +81,7 @@ def _take_displayed_options(st: UchoState, task: Task) -> list[str]:
 
 
 def _take_displayed(st: UchoState, task: Task, move: Move) -> None:
-    card = st.displays[move.seat].pop(move.slot)
+    card = st.take_displayed(move.seat, move.slot)
     st.hands[task.seat].append(card)
     if move.seat == task.seat:
         st.say("{who} takes {card} from beside their own character into their hand.",
@@ -278,7 +278,7 @@ def _zalotne_options(st: UchoState, task: Task) -> list[str]:
 def _zalotne(st: UchoState, task: Task, move: Move) -> None:
     if move.verb == "done":
         return
-    card = st.displays[move.seat].pop(move.slot)
+    card = st.take_displayed(move.seat, move.slot)
     st.discard.append(card)
     st.say("{who} discards {card} from beside {who2}.", st.who(task.seat), st.name(card), st.who(move.seat))
     if task.n > 1:
@@ -314,9 +314,9 @@ def _with_options(st: UchoState, task: Task) -> list[str]:
 
 
 def _with(st: UchoState, task: Task, move: Move) -> None:
-    seat, d = task.seat, st.displays
-    first = d[task.a][task.b]
-    d[task.a][task.b], d[move.seat][move.slot] = d[move.seat][move.slot], first
+    seat = task.seat
+    first = st.displays[task.a][task.b]
+    st.swap_displayed((task.a, task.b), (move.seat, move.slot))
     st.say("{who} swaps {card} beside {who2} with {card2} beside {who3}.",
            st.who(seat), st.name(first), st.who(task.a), st.name(move.card), st.who(move.seat))
     arrived = {task.a: move.card, move.seat: first}

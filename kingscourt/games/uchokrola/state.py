@@ -81,7 +81,8 @@ class UchoState(State):
         self.f_special = False       # ... displayed a special card
         self.f_savoir = False        # ... played Savoir-vivre as the action
         self.f_intrigue_action = False
-        self.cost = -1               # the card displayed as the cost of the intrigue action
+        self.cost = -1               # the card displayed as the cost of the intrigue action,
+        self.cost_at = (-1, -1)      # and where it lies (seat, slot); -1 once it left the display
         self.used: frozenset[int] = frozenset()      # characters whose ability was used
         self.markiz: frozenset[int] = frozenset()    # other seats that riposted this turn
         self._log: Log = None
@@ -306,6 +307,29 @@ class UchoState(State):
         if target != by:
             self.stack.append(Task(RIPOSTE, target, a=by, b=card))
 
+    def take_displayed(self, seat: int, slot: int) -> int:
+        """Take the card at ``slot`` from beside ``seat``'s character (into a hand or onto a
+        pile); the intrigue action's cost card, once taken, is no longer displayed."""
+        card = self.displays[seat].pop(slot)
+        at_seat, at_slot = self.cost_at
+        if at_seat == seat:
+            if at_slot == slot:
+                self.cost = -1
+                self.cost_at = (-1, -1)
+            elif at_slot > slot:
+                self.cost_at = (seat, at_slot - 1)
+        return card
+
+    def swap_displayed(self, one: tuple[int, int], other: tuple[int, int]) -> None:
+        """Swap the displayed cards at the places (seat, slot) ``one`` and ``other``; the cost
+        card stays displayed, at its new place."""
+        d = self.displays
+        d[one[0]][one[1]], d[other[0]][other[1]] = d[other[0]][other[1]], d[one[0]][one[1]]
+        if self.cost_at == one:
+            self.cost_at = other
+        elif self.cost_at == other:
+            self.cost_at = one
+
     def displayed(self, seats: list[int], kinds: tuple[Kind, ...] | None = None
                   ) -> list[tuple[int, int, int]]:
         """(seat, slot, card) of every displayed card beside ``seats``, optionally by kind."""
@@ -350,6 +374,7 @@ class UchoState(State):
         self.turn_no += 1
         self.f_intrigue = self.f_special = self.f_savoir = self.f_intrigue_action = False
         self.cost = -1
+        self.cost_at = (-1, -1)
         self.used = frozenset()
         self.markiz = frozenset()
         self.say("Turn {turn_no}: {who}.", self.turn_no, self.who(seat))

@@ -162,6 +162,7 @@ def _pay(st: UchoState, task: Task, move: Move) -> None:
     st.f_intrigue_action = True
     st.cost = move.card
     st.display(seat, move.card, seat)
+    st.cost_at = (seat, len(st.displays[seat]) - 1)
     st.stack.append(Task(PERFORM, seat, a=task.a))
     st.display(seat, task.a, task.b)
 

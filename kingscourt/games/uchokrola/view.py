@@ -80,6 +80,7 @@ def view(st: UchoState, seat: int | None) -> JSON:
             "savoir": st.f_savoir,
             "intrigue_action": st.f_intrigue_action,
             "cost": None if st.cost < 0 else cs.types[st.cost].name,
+            "cost_at": None if st.cost < 0 else list(st.cost_at),
             "used": names(sorted(st.used)),
             "markiz": sorted(st.markiz),
         },

@@ -65,6 +65,8 @@ def _sample(game: UchoGame, view: JSON, rng: random.Random) -> UchoState:
     st.f_intrigue, st.f_special = flags["intrigue"], flags["special"]
     st.f_savoir, st.f_intrigue_action = flags["savoir"], flags["intrigue_action"]
     st.cost = -1 if flags["cost"] is None else cs.by_name[flags["cost"]]
+    if flags.get("cost_at") is not None:
+        st.cost_at = (flags["cost_at"][0], flags["cost_at"][1])
     st.used = frozenset(ids(flags["used"]))
     st.markiz = frozenset(flags["markiz"])
     st.looked_by = view["looked_by"]
