@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import weakref
 from collections import Counter
 from typing import Any
 
@@ -35,11 +36,28 @@ def position(players: int = 2, *, chars: list[list[str]] | None = None,
     return state
 
 
+def _passes(state: UchoState) -> int:
+    return sum(state.log_for(s).count("You let it pass.") for s in range(state.n))
+
+
+#: per state: riposte windows the engine passed unasked (an empty hand) not yet matched by a
+#: ``pass`` of a scenario
+_UNASKED: weakref.WeakKeyDictionary[UchoState, int] = weakref.WeakKeyDictionary()
+
+
 def play(state: UchoState, *actions: str) -> None:
-    """Each action by the seat to move."""
+    """Each action by the seat to move. A ``pass`` given for a riposte window that the engine
+    passed unasked (an empty hand: its only answer) is skipped, and only then."""
     for text in actions:
+        unasked = _UNASKED.get(state, 0)
+        if text == "pass" and unasked and (state.is_over() or "pass" not in legal(state)):
+            _UNASKED[state] = unasked - 1
+            continue
         seat = state.to_move()[0]
+        before = _passes(state)
+        asked = text == "pass" and bool(state.stack) and state.stack[-1].kind.id == "riposte"
         state.apply(seat, text)
+        _UNASKED[state] = unasked + _passes(state) - before - asked
 
 
 def hand(state: UchoState, seat: int) -> Counter[str]:

@@ -68,8 +68,9 @@ def test_markiz_at_the_end_of_another_turn_after_riposting() -> None:
     st = at(["Madame du Barry", "Markiz de Callières"],
             hands=[["Faux pas", "Menuet"], [R]], displays=[["Rozrzutność"], []],
             discard=["Knucie"], deck=["Fraszka"] * 4)
-    play(st, "play Faux pas -> 1", "pay Menuet", "riposte", "pass")
-    # seat 0's turn ends: Markiz is asked before the limits
+    play(st, "play Faux pas -> 1", "pay Menuet", "riposte")
+    # seat 0, its hand empty, lets the riposte pass unasked; its turn ends: Markiz is asked
+    # before the limits
     assert mover(st) == 1 and st.view(1)["phase"] == "markiz-end-of-turn"
     assert legal(st) == ["use Markiz de Callières: Rozrzutność", "pass"]
     play(st, "use Markiz de Callières: Rozrzutność")

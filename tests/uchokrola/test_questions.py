@@ -153,3 +153,51 @@ def test_guiche_draws_from_the_undealt_and_the_others_rejects(players: int) -> N
             chosen = {c[0] for c in chars}
             assert not set(extras) & chosen
     assert seen > 5
+
+
+# The converse (the game's docstring): a question whose only answer public information forces
+# is passed for the seat at once, unasked, the same way every time.
+def test_an_empty_hand_is_not_asked_to_riposte() -> None:
+    deck = ["Knucie", "Podpicie", "Kuzyneczka", "Maskarada"]
+    st = position(3, hands=[["Faux pas", "Menuet"], [], ["Fraszka"]], deck=deck)
+    play(st, "play Faux pas -> 1", "pay Menuet")
+    # seat 1 holds no card (its hand size is public): "pass" is its only answer, given for it
+    assert st.view(None)["phase"] == "action" and mover(st) == 1
+    assert st.view(None)["displays"][1] == ["Faux pas"]
+    assert sorted(st.view(0)["hand"]) == ["Knucie", "Podpicie"]  # Faux pas performed at once
+    assert "You let it pass." in st.view(1)["log"]
+    assert "You let it pass." not in st.view(None)["log"]  # told as an asked pass is
+
+
+def test_an_empty_handed_seat_answered_in_a_chain_is_not_asked() -> None:
+    deck = ["Knucie", "Podpicie", "Kuzyneczka", "Maskarada"]
+    st = position(3, hands=[["Faux pas", "Menuet"], [R], []], deck=deck)
+    play(st, "play Faux pas -> 1", "pay Menuet", "riposte")
+    assert st.view(None)["displays"][0] == ["Menuet", R]
+    assert st.view(None)["phase"] == "action" and mover(st) == 1
+
+
+def test_la_fare_and_arquien_are_not_asked_when_the_hand_size_rules_out_a_pair() -> None:
+    for char in ("Hrabia de La Fare", "Markiza d'Arquien"):
+        chars = [[char], ["Madame du Barry"]]
+        deck = ["Fraszka", "Maskarada", "Kuzyneczka", "Knucie"]
+        # an empty hand draws 2: asked, whether or not they are a pair
+        a = position(2, chars=chars, simplified=False, deck=deck, hands=[[], []])
+        play(a, "draw")
+        assert a.view(None)["phase"] == "ability" and legal(a)[-1] == "end turn"
+        # two cards left after the action: asked; one card left: no pair is possible
+        b = position(2, chars=chars, simplified=False, deck=deck,
+                     hands=[["Kuzyneczka", "Knucie", "Fraszka"], []])
+        play(b, "play Kuzyneczka")
+        assert b.view(None)["hand_sizes"][0] == 2 and b.view(None)["phase"] == "ability"
+        assert legal(b)[-1] == "end turn"
+        c = position(2, chars=chars, simplified=False, deck=deck,
+                     hands=[["Kuzyneczka", "Knucie"], []])
+        play(c, "play Kuzyneczka")
+        assert c.view(None)["hand_sizes"][0] == 1
+        assert c.view(None)["phase"] == "action" and mover(c) == 1
+    # La Fare also needs a discard pile to swap with
+    d = position(2, chars=[["Hrabia de La Fare"], ["Madame du Barry"]], simplified=False,
+                 deck=["Fraszka", "Fraszka", "Kuzyneczka"], discard=[], hands=[[], []])
+    play(d, "draw")
+    assert d.view(None)["discard"] == [] and mover(d) == 1

@@ -36,7 +36,7 @@ def test_the_riposte_question_says_which_card_was_displayed_and_by_whom() -> Non
     said = client.question(st.view(1), game())
     assert said == ("Madame du Barry (seat 1) displayed Faux pas beside your character: "
                     "pass (you hold no Kąśliwa riposta)")
-    st = position(hands=[["Faux pas", "Menuet"], [R]])
+    st = position(hands=[["Faux pas", "Menuet", "Fraszka"], [R]])
     play(st, "play Faux pas -> 1", "pay Menuet", "riposte")
     said = client.question(st.view(0), game())
     assert said == (f"Hrabia de La Fare (seat 2) displayed {R} beside your character: "

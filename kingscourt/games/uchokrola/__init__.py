@@ -23,6 +23,14 @@ public condition holds, even if the hand does not allow it (``end turn`` the onl
 Hrabia de La Fare, Markiza d'Arquien, Biskup Vannes with one card that is not special).
 Only what is public may decide: hand sizes, displays, the discard pile, this turn's flags.
 
+The converse: a seat is never asked a question whose only answer public information already
+forces. Such a question is passed for it at once, always, without a prompt and without a
+line in the narration, so that not being asked tells nothing either: a riposte window of a
+seat with an empty hand (its only answer ``pass``), and the ability phase when the only
+abilities that would be asked regardless are Hrabia de La Fare without a discard pile or
+with fewer than 2 cards in hand, and Markiza d'Arquien with fewer than 2 cards in hand
+(their only answer ``end turn``).
+
 Further decisions taken where both are silent:
 
 - Set-up follows the rulebook's order: characters are dealt (2 each, 1 with 6 players, or 1
@@ -61,8 +69,9 @@ Further decisions taken where both are silent:
 - Madame du Barry keeps 2 of Menuet's 4 cards and reveals 5 with Zdradzone sekrety whenever
   she performs them (also through Knucie, Podpicie, Biskup Vannes).
 - Hrabia de La Fare and Markiza d'Arquien are asked at every ability phase (``end turn``
-  always offered), so that skipping the question does not tell the table their hand holds
-  no pair; other abilities are asked when their public condition holds.
+  always offered) where the hand size (and for La Fare the discard pile) allows a pair to
+  be shown, so that skipping the question does not tell the table their hand holds no pair;
+  other abilities are asked when their public condition holds.
 - Simplified variant: no abilities at all; Hrabia de Guiche draws no extras and loses no
   prestige. Open variant: one unchosen character goes into the middle of the deck after the
   deal; when it comes to the top it is set aside (no card effect can take it) and prestige

@@ -107,10 +107,6 @@ def _du_vallon(st: UchoState, seat: int, head: str) -> list[str]:
 DU_VALLON = Ability("du_vallon", _du_vallon, _perform_beside_neighbour)
 
 
-def _always(st: UchoState, seat: int) -> bool:
-    return True
-
-
 def _la_fare(st: UchoState, seat: int, head: str) -> list[str]:
     # Show 2 identical cards in hand, swap 1 with the top discard.
     if not st.discard:
@@ -129,9 +125,15 @@ def _use_la_fare(st: UchoState, seat: int, char: int, move: Move) -> None:
            st.who(seat), st.name(move.card), st.name(char), st.name(top))
 
 
-# Asked at every ability phase: skipping the question would tell the table the hand holds no
-# pair.
-LA_FARE = Ability("la_fare", _la_fare, _use_la_fare, asked_when=_always)
+def _la_fare_asked(st: UchoState, seat: int) -> bool:
+    # a pair can be shown and swapped: a discard pile and 2 cards in hand (both public)
+    return bool(st.discard) and len(st.hands[seat]) >= 2
+
+
+# Asked at every ability phase where a pair could be shown: skipping the question then would
+# tell the table the hand holds no pair. Without a discard pile or with fewer than 2 cards,
+# ``end turn`` is the only answer, and public: not asked.
+LA_FARE = Ability("la_fare", _la_fare, _use_la_fare, asked_when=_la_fare_asked)
 
 
 def _vannes_condition(st: UchoState, seat: int) -> bool:
@@ -243,8 +245,13 @@ MARKIZA_LOOK = decision("markiza-look", "Markiza d'Arquien: whose prestige pile 
 MARKIZA_DISCARD = decision("markiza-discard",
                            "Markiza d'Arquien: discard a card from that prestige pile",
                            _markiza_discard_options, _markiza_discard, shows=Shown.PRESTIGE)
-# Asked at every ability phase, as Hrabia de La Fare.
-ARQUIEN = Ability("arquien", _arquien, _use_arquien, asked_when=_always,
+def _arquien_asked(st: UchoState, seat: int) -> bool:
+    # a pair can be shown: 2 cards in hand (public)
+    return len(st.hands[seat]) >= 2
+
+
+# Asked at every ability phase where the hand could hold a pair, as Hrabia de La Fare.
+ARQUIEN = Ability("arquien", _arquien, _use_arquien, asked_when=_arquien_asked,
                   tasks=(MARKIZA_LOOK, MARKIZA_DISCARD))
 
 #: Madame du Barry's Menuet and Zdradzone sekrety, in :mod:`.effects`.

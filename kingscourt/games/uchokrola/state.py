@@ -404,6 +404,8 @@ class UchoState(State):
             options = kind.options(self, task)
             if not options:
                 stack.pop()
+                if kind.unasked is not None:
+                    kind.unasked(self, task)
                 continue
             if kind.forced and len(options) == 1:
                 stack.pop()

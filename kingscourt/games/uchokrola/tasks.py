@@ -49,8 +49,8 @@ class TaskKind:
     A decision has ``options`` (texts of the legal answers; none means the question does not
     arise and the task is dropped) and ``resolve``; ``forced`` answers a lone option
     automatically (discarding when every card left is the same); ``from_hand``: its answers
-    name a card of the hand; ``shows``: what the seat asked is shown meanwhile. An automatic
-    step has ``run``.
+    name a card of the hand; ``shows``: what the seat asked is shown meanwhile; ``unasked``
+    runs when the question does not arise (no options). An automatic step has ``run``.
     """
 
     id: str
@@ -61,6 +61,7 @@ class TaskKind:
     forced: bool = False
     from_hand: bool = False
     shows: Shown = Shown.NOTHING
+    unasked: Run | None = None
 
     def __repr__(self) -> str:
         return f"<task kind {self.id}>"
@@ -68,10 +69,10 @@ class TaskKind:
 
 def decision(id: str, question: str, options: Options, resolve: Resolve, *,
              forced: bool = False, from_hand: bool = False,
-             shows: Shown = Shown.NOTHING) -> TaskKind:
+             shows: Shown = Shown.NOTHING, unasked: Run | None = None) -> TaskKind:
     """The decision ``id``: its question, legal answers and resolver."""
     return TaskKind(id, question, options=options, resolve=resolve, forced=forced,
-                    from_hand=from_hand, shows=shows)
+                    from_hand=from_hand, shows=shows, unasked=unasked)
 
 
 def step(id: str, run: Run) -> TaskKind:

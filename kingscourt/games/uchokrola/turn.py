@@ -170,10 +170,19 @@ def _pay(st: UchoState, task: Task, move: Move) -> None:
 # -- the riposte window -------------------------------------------------------------------------
 
 def _riposte_options(st: UchoState, task: Task) -> list[str]:
-    # Always asked: asking only the holders would tell the table who holds a riposte.
-    if st.cs.id("kasliwa_riposta") in st.hands[task.seat]:
+    # Asked whatever the hand holds: asking only the holders would tell the table who holds a
+    # riposte. An empty hand (public) can only pass: the window passes at once, unasked.
+    hand = st.hands[task.seat]
+    if not hand:
+        return []
+    if st.cs.id("kasliwa_riposta") in hand:
         return ["riposte", "pass"]
     return ["pass"]
+
+
+def _riposte_unasked(st: UchoState, task: Task) -> None:
+    # passed for the seat, told to it as its own pass would be
+    st.say("You let it pass.", to=task.seat)
 
 
 def _riposte(st: UchoState, task: Task, move: Move) -> None:
@@ -285,7 +294,7 @@ PAY_COST = decision("pay-cost", "Choose the card displayed beside your own chara
                     _cost_options, _pay, from_hand=True)
 #: seat: who may answer, a: whom it would hit, b: the card that arrived, n: 1 if swapped in
 RIPOSTE = decision("riposte", "A card was displayed beside your character: riposte or pass",
-                   _riposte_options, _riposte)
+                   _riposte_options, _riposte, unasked=_riposte_unasked)
 ABILITY = decision("ability", "Use a character's ability, or end your turn",
                    _ability_options, _ability)
 HAND_LIMIT_DISCARD = decision("hand-limit", "Discard down to 5 cards (the last discarded lies "

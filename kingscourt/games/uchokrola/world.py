@@ -5,7 +5,8 @@ are placed as seen; every other card is dealt at random into the hidden places (
 other prestige piles, Menuet's cards of another player, the deck), respecting what the pending
 question needs (a player paying for an intrigue holds it and a card to pay with; a riposte
 window, the Menuet keep, the hand-limit discard and the ability phase are asked whatever the
-hidden cards are, so they constrain nothing). Earlier glimpses (an old Fraszka) are not used.
+hidden cards are, or passed unasked by public information alone, so they constrain nothing).
+Earlier glimpses (an old Fraszka) are not used.
 """
 
 from __future__ import annotations
