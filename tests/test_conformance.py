@@ -177,3 +177,55 @@ def test_results_and_a_replay_followed_step_by_step(name: str, rules: dict[str, 
     assert [[seat] for _i, seat, *_ in steps] == [[a[0]] for a in record["actions"]]
     assert all(seat in before for _i, seat, before, _after in steps)
     assert steps[-1][3] == [] and again.results() == results
+
+
+# --- prompt secrecy: the twin asks again, so a question put or skipped because of a hidden
+# card shows. Each of these leaks, put back into the engine, fails the checks below: the
+# riposte window asked only of holders, the Menuet keep skipped when its cards are identical,
+# the hand-limit discard skipped when the hand holds identical cards, Biskup Vannes with one
+# card asked only when it is special.
+SECRECY_CASES = [({}, 2), ({}, 3), ({}, 4), ({"open": True, "favourite": True}, 5),
+                 ({"teams": "triples", "quick": True}, 6)]
+
+
+@pytest.mark.parametrize(("rules", "players"), SECRECY_CASES)
+def test_every_question_of_whole_ucho_krola_games_keeps_secrets(rules: dict[str, object],
+                                                                players: int) -> None:
+    game = kingscourt.load_game("uchokrola", **rules)
+    twins = 0
+    for seed in range(3):
+        state = game.new_state(players=players, seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over():
+            seat = state.to_move()[0]
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+            twins += check_secrets_kept(state, rng)
+    assert twins > 1000
+
+
+def _positions() -> list[tuple[str, object]]:
+    from tests.uchokrola.helpers import play, position
+
+    deck = ["Knucie", "Podpicie", "Kuzyneczka", "Maskarada"]
+    rip = position(3, hands=[["Faux pas", "Menuet"], ["Kąśliwa riposta", "Fraszka"],
+                             ["Fraszka"]], deck=deck)
+    play(rip, "play Faux pas -> 1", "pay Menuet")
+    keep = position(3, hands=[["Menuet"], ["Fraszka"], ["Fraszka"]],
+                    deck=["Faux pas", "Knucie", "Podpicie", "Rozrzutność", "Fraszka", "Maskarada"])
+    play(keep, "play Menuet")
+    limit = position(3, hands=[["Faux pas"] * 4 + ["Menuet"], [], []],
+                     deck=["Faux pas", "Fraszka", "Maskarada"])
+    play(limit, "draw")
+    chars = [["Biskup Vannes"], ["Madame du Barry"], ["Baron de Chantal"]]
+    biskup = position(3, chars=chars, simplified=False, deck=["Fraszka", "Maskarada", "Kuzyneczka"],
+                      hands=[["Podpicie", "Podpicie", "Menuet"], ["Faux pas"], []])
+    play(biskup, "play Podpicie -> 1", "pay Podpicie", "pass")
+    return [("riposte", rip), ("menuet-keep", keep), ("hand-limit", limit), ("ability", biskup)]
+
+
+@pytest.mark.parametrize("phase", ["riposte", "menuet-keep", "hand-limit", "ability"])
+def test_the_questions_that_could_leak_keep_secrets(phase: str) -> None:
+    state = dict(_positions())[phase]
+    assert state.view(None)["phase"] == phase  # type: ignore[attr-defined]
+    for seed in range(20):
+        check_secrets_kept(state, random.Random(seed))  # type: ignore[arg-type]
