@@ -176,8 +176,8 @@ def test_markiza_discards_a_twin_then_a_card_from_a_prestige_pile() -> None:
     play(st, "draw")
     assert legal(st) == ["use Markiza d'Arquien: Fraszka", "end turn"]
     play(st, "use Markiza d'Arquien: Fraszka")
-    assert legal(st) == ["look at prestige 1"]
-    play(st, "look at prestige 1")
+    # the only prestige pile that holds cards (public): looked through unasked
+    assert "Markiza d'Arquien looks through Madame du Barry's prestige pile." in st.view(None)["log"]
     assert st.view(0)["shown"] == ["Faux pas", "Ucho króla"]
     assert st.view(1)["shown"] is None
     assert legal(st) == ["discard Faux pas"]  # never an Ucho króla

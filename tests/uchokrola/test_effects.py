@@ -94,8 +94,8 @@ def test_fraszka_looks_at_a_hand_then_takes_an_ucho_krola() -> None:
 
 def test_fraszka_without_an_ucho_only_draws() -> None:
     st = position(hands=[["Fraszka"], ["Faux pas"]], deck=["Menuet"] + ["Fraszka"] * 3)
-    play(st, "play Fraszka", "look at 1")
-    assert legal(st) == ["draw"]
+    play(st, "play Fraszka")  # the only other hand: looked at unasked
+    assert st.view(0)["shown"] == ["Faux pas"] and legal(st) == ["draw"]
     play(st, "draw")
     assert hand(st, 0) == Counter({"Menuet": 1})
 
@@ -121,7 +121,7 @@ def test_anielskie_glosy_may_stop_after_one_card() -> None:
 def test_maskarada_takes_two_random_cards_and_the_victim_draws_one() -> None:
     st = position(hands=[["Maskarada"], ["Faux pas", "Menuet", "Knucie"]],
                   deck=["Podpicie"] + ["Fraszka"] * 3)
-    play(st, "play Maskarada", "take from 1")
+    play(st, "play Maskarada")  # the only other hand: taken from unasked
     assert sum(hand(st, 0).values()) == 2
     assert hand(st, 1)["Podpicie"] == 1 and sum(hand(st, 1).values()) == 2
     assert hand(st, 0) + hand(st, 1) == Counter(

@@ -52,7 +52,7 @@ def test_one_card_is_one_card() -> None:
     no_bad_plural(log)
     # Maskarada finds one card in the victim's hand
     st = position(hands=[["Maskarada"], ["Menuet"]], deck=["Fraszka"] * 3)
-    play(st, "play Maskarada", "take from 1")
+    play(st, "play Maskarada")
     log = st.view(None)["log"]
     assert any("takes 1 random card from" in line for line in log), log
     no_bad_plural(log)

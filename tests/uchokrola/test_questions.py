@@ -201,3 +201,18 @@ def test_la_fare_and_arquien_are_not_asked_when_the_hand_size_rules_out_a_pair()
                  deck=["Fraszka", "Fraszka", "Kuzyneczka"], discard=[], hands=[[], []])
     play(d, "draw")
     assert d.view(None)["discard"] == [] and mover(d) == 1
+
+
+def test_a_choice_among_public_options_that_leaves_one_is_made_unasked() -> None:
+    # two players: Fraszka can look only at the other hand; three: the question is put
+    two = position(2, hands=[["Fraszka"], ["Faux pas"]], deck=["Menuet"] * 3)
+    play(two, "play Fraszka")
+    assert two.view(None)["phase"] == "fraszka-take" and two.view(0)["shown"] == ["Faux pas"]
+    three = position(3, hands=[["Fraszka"], ["Faux pas"], ["Knucie"]], deck=["Menuet"] * 3)
+    play(three, "play Fraszka")
+    assert three.view(None)["phase"] == "fraszka-look"
+    assert legal(three) == ["look at 1", "look at 2"]
+    # Maskarada with one other seat takes from it unasked, told as if answered
+    mask = position(2, hands=[["Maskarada"], ["Faux pas", "Menuet"]], deck=["Knucie"] * 3)
+    play(mask, "play Maskarada")
+    assert mask.view(None)["hand_sizes"] == [2, 1]

@@ -240,7 +240,7 @@ def _markiza_discard(st: UchoState, task: Task, move: Move) -> None:
 
 
 MARKIZA_LOOK = decision("markiza-look", "Markiza d'Arquien: whose prestige pile do you look "
-                        "through?", _markiza_look_options, _markiza_look)
+                        "through?", _markiza_look_options, _markiza_look, forced=True)
 #: a: the player whose prestige pile is seen (shown to the one who asks)
 MARKIZA_DISCARD = decision("markiza-discard",
                            "Markiza d'Arquien: discard a card from that prestige pile",

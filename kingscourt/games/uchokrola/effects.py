@@ -92,7 +92,7 @@ def _take_displayed(st: UchoState, task: Task, move: Move) -> None:
 
 
 ROZWIAZLOSC = decision("rozwiazlosc", "Rozwiązłość: take a displayed card into your hand",
-                       _take_displayed_options, _take_displayed)
+                       _take_displayed_options, _take_displayed, forced=True)
 ROZWIAZLOSC_EFFECT = CardEffect("rozwiazlosc", Kind.INTRIGUE, INTRIGUE, rozwiazlosc,
                                 (ROZWIAZLOSC,))
 
@@ -151,7 +151,7 @@ def _perform_neighbour(st: UchoState, task: Task, move: Move) -> None:
 
 
 PODPICIE = decision("podpicie", "Podpicie: perform the effect of a card beside a neighbour",
-                    _podpicie_options, _perform_neighbour)
+                    _podpicie_options, _perform_neighbour, forced=True)
 #: Named by the rules: no effect performed from beside a neighbour picks it.
 PODPICIE_EFFECT = CardEffect("podpicie", Kind.INTRIGUE, INTRIGUE, podpicie, (PODPICIE,),
                              required=True)
@@ -190,7 +190,7 @@ def _fraszka_take(st: UchoState, task: Task, move: Move) -> None:
 
 
 FRASZKA_LOOK = decision("fraszka-look", "Fraszka: whose hand do you look at?", _look_options,
-                        _look)
+                        _look, forced=True)
 #: a: the player whose hand was seen (shown to the one who asks)
 FRASZKA_TAKE = decision("fraszka-take", "Fraszka: take an Ucho króla or draw a card",
                         _fraszka_take_options, _fraszka_take, shows=Shown.HAND)
@@ -249,7 +249,7 @@ def _maskarada(st: UchoState, task: Task, move: Move) -> None:
 
 
 MASKARADA = decision("maskarada", "Maskarada: take 2 random cards from whose hand?",
-                     _other_seats, _maskarada)
+                     _other_seats, _maskarada, forced=True)
 MASKARADA_EFFECT = CardEffect("maskarada", Kind.BUFFOONERY, shown(), maskarada, (MASKARADA,))
 
 
@@ -259,7 +259,7 @@ def podszepty(st: UchoState, seat: int, target: int) -> None:
 
 
 PODSZEPTY = decision("podszepty", "Podszepty: take a card displayed beside you or a neighbour",
-                     _take_displayed_options, _take_displayed)
+                     _take_displayed_options, _take_displayed, forced=True)
 PODSZEPTY_EFFECT = CardEffect("podszepty", Kind.BUFFOONERY, shown(), podszepty, (PODSZEPTY,))
 
 
@@ -328,7 +328,7 @@ def _with(st: UchoState, task: Task, move: Move) -> None:
 KUZYNECZKA = decision("kuzyneczka", "Kuzyneczka: the first card to swap", _swap_options, _swap)
 #: a: seat, b: slot (0-based) of the first card
 KUZYNECZKA_WITH = decision("kuzyneczka-with", "Kuzyneczka: the card to swap it with",
-                           _with_options, _with)
+                           _with_options, _with, forced=True)
 KUZYNECZKA_EFFECT = CardEffect("kuzyneczka", Kind.BUFFOONERY, shown(), kuzyneczka,
                                (KUZYNECZKA, KUZYNECZKA_WITH))
 
@@ -442,10 +442,10 @@ def _knucie_refusal(st: UchoState, seat: int, move: Move) -> Violation:
 
 
 KNUCIE_TARGET = decision("knucie-target", "Knucie: take a random card from whose hand?",
-                         _knucie_target_options, _knucie_target)
+                         _knucie_target_options, _knucie_target, forced=True)
 #: seat: Knucie's target, a: who played Knucie
 KNUCIE_FALLBACK = decision("knucie-fallback", "Knucie: take a random card from whose hand?",
-                           _fallback_options, _fallback)
+                           _fallback_options, _fallback, forced=True)
 KNUCIE_EFFECT = CardEffect("knucie", Kind.SPECIAL,
                            shown(_knucie_options, _knucie_refusal, targeted=True), knucie,
                            (KNUCIE_TARGET, KNUCIE_FALLBACK), required=True)
