@@ -56,7 +56,7 @@ class KingRules:
     king_ends_game: bool = rule(
         False, (False, True), N_("King beendet die Partie (King ends the game)"),
         N_("on: taking 10 tricks in a row or 11 in all in a trump deal makes King; the game ends "
-        "after that deal and the King maker wins."))
+        "at once (the tricks left are not played) and the King maker wins."))
 
     @property
     def deals(self) -> int:
