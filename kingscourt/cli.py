@@ -261,6 +261,9 @@ def serve(
     insecure_seeds: Annotated[bool, typer.Option(
         help="let clients fix the seed at any table, not only at one with at most one human "
              "seat (tests only: the creator can compute every hand)")] = False,
+    min_turn_seconds: Annotated[float, typer.Option(
+        min=0, metavar="SECONDS", envvar="KINGSCOURT_MIN_TURN_SECONDS",
+        help="the shortest turn timer a table may set (tests set less)")] = 5.0,
     ws_max_bytes: Annotated[int, typer.Option(
         min=256, metavar="BYTES", envvar="KINGSCOURT_WS_MAX_BYTES",
         help="largest WebSocket message (a larger one closes with 1009)")] = 16 * 1024,
@@ -353,6 +356,7 @@ def bot_worker(
     redis: Annotated[str, typer.Option(
         envvar="KINGSCOURT_REDIS",
         help="redis://HOST:PORT/DB: the Redis of the table servers (serve --redis)")],
+                              min_turn_seconds=min_turn_seconds,
     processes: Annotated[int | None, typer.Option(
         min=1, help="bot processes deciding at once; default: one per core")] = None,
 ) -> None:

@@ -273,10 +273,21 @@ def _param(lang: str, value: object) -> object:
     if isinstance(value, int) and not isinstance(value, bool):
         if -1000 < value < 1000:
             return value
-        from babel.numbers import format_decimal
-
-        return format_decimal(value, locale=lang)
+        return number(lang, value)
     return value
+
+
+def number(lang: str, value: int) -> str:
+    """``value`` with the digit grouping of ``lang``, however many digits it has (Babel works
+    in the decimal context, whose default precision of 28 digits fails on longer numbers)."""
+    import decimal
+
+    from babel.numbers import format_decimal
+
+    with decimal.localcontext() as ctx:
+        # log10(2) < 0.302: the digits a number of this many bits can have, and a margin
+        ctx.prec = max(ctx.prec, value.bit_length() * 302 // 1000 + 4)
+        return str(format_decimal(value, locale=lang))
 
 
 def NP_(singular: str, plural: str, n: int) -> tuple[str, str, int]:

@@ -62,6 +62,7 @@ from ..i18n import Msg, _
 from .bounds import problems
 from .lobby_models import BIDI_CONTROLS, Name
 from .localize import error
+from .nesting import loads
 from .orm import ChatRow, TableRow
 from .store import Store, aware, now
 from .wire import ErrorCode
@@ -280,8 +281,8 @@ class Chat:
         if "chat" not in text:  # most messages are acts: not parsed twice
             return None
         try:
-            msg = json.loads(text)
-        except ValueError:
+            msg = loads(text)
+        except ValueError:  # not JSON, or nested too deep: refused as an act
             return None
         return msg if isinstance(msg, dict) and msg.get("type") in TYPES else None
 

@@ -57,6 +57,9 @@ class ServerConfig:
     #: let clients fix ``seed`` at any table, not only at one with at most one human seat.
     #: For tests and published-seed tournaments only: the creator can then compute every hand.
     insecure_seeds: bool = False
+    #: the shortest turn timer a table may set, in seconds: a person needs time to look and
+    #: move (tests set less)
+    min_turn_seconds: float = 5.0
     ws_max_bytes: int = 16 * 1024
     #: the largest REST request body (a larger one is refused with 413 before it is parsed)
     http_max_bytes: int = 64 * 1024

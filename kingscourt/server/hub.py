@@ -168,6 +168,9 @@ class Hub:
             raise LobbyError(_("seed: only a table with at most one human seat (practice against "
                                "bots) may fix its seed; this one has {humans}: leave seed out",
                                humans=humans))
+        if req.turn_seconds is not None and req.turn_seconds < self.config.min_turn_seconds:
+            raise LobbyError(_("turn_seconds: a turn timer gives a player at least {x} s",
+                               x=self.config.min_turn_seconds))
         if req.setup is not None and not self.config.insecure_seeds:
             # an explicit setup fixes hands as a seed does: for tests only
             raise LobbyError(_("setup: an explicit setup is for tests only (a server started with "

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from fastapi import APIRouter, HTTPException, Query, Request, Response, status
+from fastapi import APIRouter, HTTPException, Path, Query, Request, Response, status
 
 from ..engine import GAMES, load_game
 from ..i18n import _
@@ -32,6 +32,7 @@ from .lobby_models import (
 from .localize import Clipped, request_lang
 from .sessions import account_of
 
+from .wire import MAX_SEATS
 #: every refusal is ``{"detail": "..."}``; 503: the database is unavailable
 ERRORS: dict[int | str, dict[str, Any]] = {
     400: {"model": ErrorDetail, "description": "the body is not text (UTF-8 JSON)"},
@@ -171,7 +172,9 @@ async def join(table_id: str, req: JoinRequest, request: Request) -> JoinResult:
 
 
 @router.post("/tables/{table_id}/seats/{seat}", response_model=TakeResult)
-async def take_seat(table_id: str, seat: int, req: TakeRequest, request: Request) -> TakeResult:
+async def take_seat(table_id: str, req: TakeRequest, request: Request,
+                    seat: int = Path(ge=0, lt=MAX_SEATS, description="the seat (0-based)")
+                    ) -> TakeResult:
     """Take an open seat from the lobby (one created with ``"open": true``); the answer holds
     the seat's token, to play with and to come back with. Logged in, you take it under your
     account's name; a guest may not take an account's name (409)."""

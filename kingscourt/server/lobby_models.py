@@ -11,7 +11,7 @@ from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Fie
 
 from ..engine import RuleError
 from ..i18n import _
-from .wire import SeatPublic, TableStatus
+from .wire import MAX_SEATS, SeatPublic, TableStatus
 
 #: a display name's length in characters, after NFC normalisation and trimming
 NAME_MAX = 24
@@ -63,9 +63,16 @@ Name = Annotated[CleanName, AfterValidator(human_name), Field(
                 "not a bot's name (\"Bot (basic)\"...)")]
 
 
+#: the largest number a table rule takes (scores to reach, counts: far smaller)
+RULE_INT = 1_000_000
+#: a turn timer's range in seconds: time to look at the table and move (the server's
+#: ``--min-turn-seconds``; tests set less), and at most an hour
+TURN_MIN, TURN_MAX = 5, 3600
+
 #: a table rule's name and value (``GET /api/games`` lists each game's rules and choices)
 RuleName = Annotated[str, Field(min_length=1, max_length=40)]
-RuleValue = bool | int | Annotated[str, Field(max_length=40)]
+RuleValue = (bool | Annotated[int, Field(ge=-RULE_INT, le=RULE_INT)]
+             | Annotated[str, Field(max_length=40)])
 
 
 class SeatSpec(BaseModel):
@@ -101,11 +108,13 @@ class CreateTable(BaseModel):
     game: str = Field(max_length=32, description="king | kukakoenig | uchokrola")
     rules: dict[RuleName, RuleValue] = Field(default_factory=dict, max_length=32,
                                              description="table rules / variants")
-    seats: list[SeatSpec] = Field(min_length=1, max_length=8)
+    seats: list[SeatSpec] = Field(min_length=1, max_length=MAX_SEATS)
     seed: int | None = Field(default=None, ge=0, lt=2**62,
                              description="fixes every chance event (default: random)")
-    turn_seconds: float | None = Field(default=None, gt=0, le=3600, description=(
-        "turn timer for human seats: when it runs out a basic bot plays that turn"))
+    turn_seconds: float | None = Field(default=None, gt=0, le=TURN_MAX, description=(
+        f"turn timer for human seats, at most {TURN_MAX} s and at least the server's "
+        f"--min-turn-seconds ({TURN_MIN} s unless set): when it runs out a basic bot plays "
+        "that turn"))
     setup: dict[RuleName, Any] | None = Field(default=None, max_length=8, description=(
         "an explicit setup of the game (King: {\"deal\": [4 hands]} fixes the first deal); "
         "only on a server started with --insecure-seeds, for tests: otherwise 422"))

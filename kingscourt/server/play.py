@@ -12,7 +12,9 @@ from .bounds import Sweeper, table_id_ok
 from .connections import Conn
 from .hub import Hub
 from .localize import error
+from .nesting import depth
 from .store import secret_hash
+from .wire import MAX_DEPTH
 
 router = APIRouter()
 log = logging.getLogger("kingscourt.server")
@@ -91,6 +93,11 @@ async def play(ws: WebSocket, table_id: str, token: str | None = None,
                 break
             if text is None:
                 conn.send(error("bad-message", _("Send act messages as JSON text frames."),
+                                version=table.version, lang=conn.lang).model_dump_json())
+                continue
+            if depth(text) > MAX_DEPTH:  # before any parser recurses into it
+                conn.send(error("bad-message", _("A message nests arrays and objects at most "
+                                                 "{n} levels deep.", n=MAX_DEPTH),
                                 version=table.version, lang=conn.lang).model_dump_json())
                 continue
             chat = hub.chat.read(text)

@@ -11,12 +11,21 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 
+#: the most seats a table has: seat numbers are 0 to MAX_SEATS - 1
+MAX_SEATS = 8
+#: the highest version: the database stores versions as 32-bit integers
+MAX_VERSION = 2**31 - 1
+#: the deepest nesting of arrays and objects a client's message may have (the wire's own
+#: messages nest two levels; a deeper one is refused before it is parsed)
+MAX_DEPTH = 16
+
 #: A table's public status: ``waiting`` until every human seat is taken or the host starts it.
 TableStatus = Literal["waiting", "playing", "over", "abandoned"]
 
 #: The stable error codes, in the order of the authority pipeline that raises them.
 ErrorCode = Literal[
-    "bad-message",     # not JSON, or not an ``act`` message of the right shape
+    "bad-message",     # not JSON, nested too deep, or not an ``act`` message of the right
+                       # shape (a number out of its range included)
     "bad-token",       # no seat token (a spectator), the token holds another seat, or it was
                        # revoked (its holder left the seat; then the connection is closed, 4401)
     "no-table",        # the table does not exist (sent once on connecting, then closed)
@@ -39,9 +48,11 @@ class ActMessage(BaseModel):
 
     type: Literal["act"]
     action: str = Field(min_length=1, max_length=200, description="the action's text form")
-    version: int = Field(ge=0, description="the version of the state this action answers")
-    seat: int | None = Field(default=None, description="optional: the seat the sender means "
-                             "to act for; refused with bad-token unless it is the token's seat")
+    version: int = Field(ge=0, le=MAX_VERSION,
+                         description="the version of the state this action answers")
+    seat: int | None = Field(default=None, ge=0, lt=MAX_SEATS, description=(
+        "optional: the seat the sender means to act for; refused with bad-token unless it is "
+        "the token's seat"))
 
 
 class SeatPublic(BaseModel):

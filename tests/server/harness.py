@@ -33,7 +33,7 @@ def free_port() -> int:
 #: the per-address creation limits lifted: the suite creates many tables from one address
 #: (tests/server/test_bounds.py tests the limits themselves)
 LIFTED = ("--create-rate", "1000/second", "--max-open-tables", "0",
-          "--register-rate", "1000/second")
+          "--register-rate", "1000/second", "--min-turn-seconds", "0.05")
 
 
 class Child:
