@@ -15,7 +15,16 @@ from sqlalchemy.exc import IntegrityError
 
 from ..i18n import _
 from .account_models import DELETED_NAME, Deletion, Me, PasswordChange, Register, name_key
-from .credentials import AUTH_ERRORS, LIMITED, Limited, Who, address_of, by_id, too_many
+from .credentials import (
+    AUTH_ERRORS,
+    LIMITED,
+    Limited,
+    Who,
+    address_of,
+    by_id,
+    password_check,
+    too_many,
+)
 from .lobby import hub_of
 from .lobby_models import ErrorDetail
 from .orm import Account, PlayerResult, SeatRow, SessionRow
@@ -70,11 +79,13 @@ async def register(req: Register, request: Request) -> Me:
     at least 8 characters (stored as an Argon2id hash). It does not log in: ``POST
     /api/session`` does. Registrations per client address are rate-limited (429)."""
     svc = services(request)
+    address = address_of(request)
     try:
-        await svc.guard.may_register(address_of(request))
+        async with svc.passwords.turn(address):
+            await svc.guard.may_register(address)
+            digest = await svc.passwords.hash(req.password)
     except Limited as e:
         raise too_many(e) from e
-    digest = await svc.passwords.hash(req.password)
     who = await svc.store.run(create, svc.store, req.name, digest)
     if who is None:
         raise HTTPException(409, _("this name is taken (names are the same without regard to case)"))
@@ -93,16 +104,15 @@ async def me(request: Request) -> Me:
 
 
 async def check_password(request: Request, who: Who, password: str) -> None:
-    """401 unless ``password`` is the account's; failures count towards the login limits."""
+    """401 unless ``password`` is the account's; a wrong one counts towards the login limits."""
     svc = services(request)
-    key, address = name_key(who.name), address_of(request)
     try:
-        await svc.guard.may_log_in(key, address)
+        found = await password_check(svc.guard, svc.passwords, name_key(who.name),
+                                     address_of(request),
+                                     lambda: svc.store.run(by_id, svc.store, who.id), password)
     except Limited as e:
         raise too_many(e) from e
-    found = await svc.store.run(by_id, svc.store, who.id)
-    if not await svc.passwords.verify(found.password_hash if found else None, password):
-        await svc.guard.failed(key, address)
+    if found is None:
         raise HTTPException(401, _("wrong password"))
 
 

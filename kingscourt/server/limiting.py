@@ -8,6 +8,10 @@ share one (``--redis``).
   the key prefix :data:`PREFIX`, so that N processes together allow exactly what one allows.
   The chat's limit stays per connection, in memory (:mod:`.chat`): a connection lives on one
   process.
+- **Counted before the work.** Each limit counts its event with ``limits``' atomic step
+  (test and count in one) before the work it protects, so that concurrent requests never
+  pass a full window together; a limit on failures counts each attempt as one and gives it
+  back when it turns out no failure (:class:`Refunds`).
 - **An outage is no refusal.** While Redis does not answer (each call waits at most
   :data:`TIMEOUT` s) a limit counts in this process's memory: logged once when the outage
   starts and once when Redis answers again, tried again at most every :data:`RETRY` s.
@@ -46,6 +50,9 @@ RETRY = 1.0
 PENDING_TTL = 120
 #: seconds an address's set of open tables is kept after its last creation
 KEEP = 7 * 24 * 3600
+#: refunds one key's window holds at most (each follows a check: a window holds few; one
+#: beyond is not counted, which is only stricter)
+REFUNDS_KEPT = 1000
 
 T = TypeVar("T")
 
@@ -92,31 +99,49 @@ class Outage:
 
 class Limiter:
     """A moving-window rate limiter: in Redis when ``redis_url`` is given (shared by every
-    process on it), else in memory; in memory too while that Redis does not answer."""
+    process on it), else in memory; in memory too while that Redis does not answer.
+
+    Every event is counted by ``limits``' own atomic step (its storage's ``acquire_entry``:
+    the test and the count in one), so that concurrent requests never pass together a window
+    that has room for one. ``allowance`` lets that many events more into one call's window
+    (:class:`Refunds`)."""
 
     def __init__(self, redis_url: str | None = None) -> None:
-        self.local = MovingWindowRateLimiter(MemoryStorage())
+        self.memory = MemoryStorage()
+        self.local = MovingWindowRateLimiter(self.memory)
+        self.redis: AsyncRedisStorage | None = None
         self.shared: AsyncMovingWindow | None = None
         if redis_url is not None:
-            storage = AsyncRedisStorage(
+            self.redis = AsyncRedisStorage(
                 _async_url(redis_url), wrap_exceptions=True, implementation="redispy",
                 key_prefix=PREFIX, socket_timeout=TIMEOUT, socket_connect_timeout=TIMEOUT)
-            self.shared = AsyncMovingWindow(storage)
+            self.shared = AsyncMovingWindow(self.redis)
         self.outage = Outage("rate limits")
 
-    async def hit(self, item: RateLimitItem, *key: str) -> bool:
-        """Count one event; False (not counted) when the window is full."""
-        shared = self.shared
+    async def hit(self, item: RateLimitItem, *key: str, allowance: int = 0) -> bool:
+        """Count one event; False (not counted) when the window holds ``item.amount +
+        allowance`` events already."""
+        name, most, expiry = item.key_for(*key), item.amount + allowance, item.get_expiry()
+        redis = self.redis
         return await self.outage.run(
-            None if shared is None else lambda: shared.hit(item, *key),
-            lambda: self.local.hit(item, *key))
+            None if redis is None else lambda: redis.acquire_entry(name, most, expiry),
+            lambda: self.memory.acquire_entry(name, most, expiry))
 
-    async def test(self, item: RateLimitItem, *key: str) -> bool:
+    async def count(self, item: RateLimitItem, *key: str, allowance: int = 0) -> int:
+        """The events in the window now (up to ``item.amount + allowance``)."""
+        name, most, expiry = item.key_for(*key), item.amount + allowance, item.get_expiry()
+        redis = self.redis
+
+        async def shared() -> int:
+            assert redis is not None
+            return (await redis.get_moving_window(name, most, expiry))[1]
+
+        return await self.outage.run(None if redis is None else shared,
+                                     lambda: self.memory.get_moving_window(name, most, expiry)[1])
+
+    async def test(self, item: RateLimitItem, *key: str, allowance: int = 0) -> bool:
         """One more event would be allowed (nothing counted)."""
-        shared = self.shared
-        return await self.outage.run(
-            None if shared is None else lambda: shared.test(item, *key),
-            lambda: self.local.test(item, *key))
+        return await self.count(item, *key, allowance=allowance) < item.amount + allowance
 
     async def get_window_stats(self, item: RateLimitItem, *key: str) -> WindowStats:
         """The window's ``reset_time`` (when it has room again) and ``remaining`` events."""
@@ -124,6 +149,42 @@ class Limiter:
         return await self.outage.run(
             None if shared is None else lambda: shared.get_window_stats(item, *key),
             lambda: self.local.get_window_stats(item, *key))
+
+
+class Refunds:
+    """A limit on failures, counted before the outcome is known: :meth:`reserve` counts an
+    attempt against the rate (False, nothing counted: the window holds the rate's amount of
+    attempts not refunded), :meth:`refund` gives it back once it turned out no failure.
+
+    Counting first is what keeps concurrent attempts within the rate: counted after their
+    outcome, a burst is all checked before its first failure counts. The ``limits`` moving
+    window takes nothing back, so refunds are counted in a window of their own of the same
+    length (identifiers led by ``refund``), and each lets one attempt more into the first: its
+    attempts less its refunds are the failures and the attempts under way. A refund outlives
+    its attempt by the time the check took, in which one attempt more may pass."""
+
+    def __init__(self, limiter: Limiter) -> None:
+        self.limiter = limiter
+
+    @staticmethod
+    def _refunds(item: RateLimitItem) -> RateLimitItem:
+        return type(item)(REFUNDS_KEPT, item.multiples, item.namespace)
+
+    async def _allowance(self, item: RateLimitItem, *key: str) -> int:
+        return await self.limiter.count(self._refunds(item), "refund", *key)
+
+    async def room(self, item: RateLimitItem, *key: str) -> bool:
+        """One more attempt would be allowed (nothing counted)."""
+        return await self.limiter.test(item, *key, allowance=await self._allowance(item, *key))
+
+    async def reserve(self, item: RateLimitItem, *key: str) -> bool:
+        """Count one attempt; False (not counted) when the rate's failures are spent. A
+        refund read before a concurrent one is only stricter."""
+        return await self.limiter.hit(item, *key, allowance=await self._allowance(item, *key))
+
+    async def refund(self, item: RateLimitItem, *key: str) -> None:
+        """The attempt :meth:`reserve` counted was no failure."""
+        await self.limiter.hit(self._refunds(item), "refund", *key)
 
 
 class OpenTables:

@@ -35,6 +35,7 @@ from .credentials import (
     Who,
     address_of,
     by_name,
+    password_check,
     too_many,
 )
 from .orm import Account, SessionRow
@@ -145,18 +146,18 @@ router = APIRouter(prefix="/api", tags=["accounts"], responses=AUTH_ERRORS)
 async def log_in(req: Login, request: Request, response: Response) -> Me:
     """Log in: the answer sets the session cookie (HttpOnly, SameSite=Lax, Secure over
     https). A wrong name or password is 401 (the same answer for both); failed logins are
-    rate-limited per name and per address (429 with Retry-After)."""
+    rate-limited per name and per address, each counted before its password is checked (429
+    with Retry-After), and one address has one check running and one waiting at most (429)."""
     svc = services(request)
-    key, address = name_key(req.name), address_of(request)
     try:
-        await svc.guard.may_log_in(key, address)
+        found = await password_check(svc.guard, svc.passwords, name_key(req.name),
+                                     address_of(request),
+                                     lambda: svc.store.run(by_name, svc.store, req.name),
+                                     req.password)
     except Limited as e:
         raise too_many(e) from e
-    found = await svc.store.run(by_name, svc.store, req.name)
-    if not await svc.passwords.verify(found.password_hash if found else None, req.password):
-        await svc.guard.failed(key, address)
+    if found is None:
         raise HTTPException(401, _("wrong name or password"))
-    assert found is not None
     secret = secrets.token_urlsafe(32)
     await svc.store.run(open_session, svc.store, found.who.id, secret_hash(secret))
     svc.touch(found.who.id)

@@ -75,6 +75,29 @@ def test_failed_logins_for_one_name_are_counted_over_the_processes(
         assert log_in(servers[2], "Other", "right password").status_code == 200
 
 
+def test_concurrent_logins_for_one_name_are_counted_before_their_check(
+        pg_url: str, redis_server: RedisServer, tmp_path: Path) -> None:
+    """30 wrong passwords at once for one name, spread over two processes and 30 addresses:
+    4 are checked (401), the rest refused before any check; a right one was no failure."""
+    with processes(pg_url, redis_server, tmp_path, 2, login_rate="4/minute") as servers:
+        register(servers[0], "Burst")
+        register(servers[0], "Fine")
+        # a right password is given back: it leaves the name its 4 failures
+        assert log_in(servers[1], "Burst", "right password").status_code == 200
+
+        def attempt(i: int) -> int:
+            transport = httpx.HTTPTransport(local_address=f"127.0.2.{i + 1}")
+            with httpx.Client(transport=transport, timeout=120) as c:
+                r = c.post(f"{round_robin(servers, 30)[i].http}/api/session",
+                           json={"name": "Burst", "password": "wrong"})
+                return r.status_code
+
+        with ThreadPoolExecutor(30) as pool:
+            codes = list(pool.map(attempt, range(30)))
+        assert sorted(codes) == [401] * 4 + [429] * 26, codes
+        assert log_in(servers[0], "Fine", "right password").status_code == 200
+
+
 def test_table_creation_per_address_is_counted_over_the_processes(
         pg_url: str, redis_server: RedisServer, tmp_path: Path) -> None:
     with processes(pg_url, redis_server, tmp_path, 2, create_rate="3/minute") as servers:

@@ -62,6 +62,9 @@ class Server(Child):
     flags (lifted by default); ``options``: more ``serve`` options (``--max-spectators 3``,
     ``--insecure-seeds``...)."""
 
+    #: the Python code the process runs (with ``serve`` and its options as arguments)
+    ENTRY = "from kingscourt.cli import main; main()"
+
     def __init__(self, db_url: str, log: Path, bot_delay: float = 0.0,
                  args: Sequence[str] = LIFTED, options: tuple[str, ...] = ()) -> None:
         self.db_url = db_url
@@ -85,7 +88,7 @@ class Server(Child):
         env.pop("KINGSCOURT_DB", None)
         with self.log.open("ab") as out:
             self.proc = subprocess.Popen(
-                [sys.executable, "-c", "from kingscourt.cli import main; main()", "serve",
+                [sys.executable, "-c", self.ENTRY, "serve",
                  "--port", str(self.port), "--db", self.db_url, "--bot-delay", str(self.bot_delay),
                  *self.args, *self.options],
                 stdout=out, stderr=subprocess.STDOUT, env=env)
