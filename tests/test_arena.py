@@ -63,6 +63,7 @@ def test_bot_budgets_parse() -> None:
         parse_bot("strong:fast")
 
 
+@pytest.mark.slow
 def test_arena_command_json_and_plot(tmp_path: Path) -> None:
     png = tmp_path / "king.png"
     result = CliRunner().invoke(app, ["arena", "king", "--bots", "basic,random,random,random",

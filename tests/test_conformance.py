@@ -188,6 +188,7 @@ SECRECY_CASES = [({}, 2), ({}, 3), ({}, 4), ({"open": True, "favourite": True}, 
                  ({"teams": "triples", "quick": True}, 6)]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("rules", "players"), SECRECY_CASES)
 def test_every_question_of_whole_ucho_krola_games_keeps_secrets(rules: dict[str, object],
                                                                 players: int) -> None:

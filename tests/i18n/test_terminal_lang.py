@@ -21,6 +21,7 @@ def _game(*args: str, env: dict[str, str] | None = None) -> str:
     (["--lang", "pl"], {"KINGSCOURT_LANG": "de"}, ["Wybierz kontrakt:"], ["Wähle das Spiel:"]),
     (["--lang", "xx"], None, ["Choose the contract:", "Game over. Winner:"], []),
 ])
+@pytest.mark.slow
 def test_the_terminal_speaks_the_chosen_language(args: list[str], env: dict[str, str] | None,
                                                  said: list[str], not_said: list[str]) -> None:
     out = _game(*args, env=env)

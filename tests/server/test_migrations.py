@@ -162,6 +162,7 @@ def test_the_chain_is_one_line() -> None:
     assert [SCRIPT.get_revision(r).down_revision for r in REVISIONS] == [None, *REVISIONS[:-1]]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("revision", REVISIONS)
 def test_every_revision_upgrades_to_the_models(url: str, revision: str) -> None:
     _alembic(url, command.upgrade, revision)

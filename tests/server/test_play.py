@@ -117,6 +117,7 @@ def test_king_human_against_bots_then_game_over(server: Server, tmp_path: Path) 
     assert err["code"] == "game-over"
 
 
+@pytest.mark.slow
 def test_kukakoenig_simultaneous_picks(server: Server, tmp_path: Path) -> None:
     t = server.create("kukakoenig", [{"kind": "human", "name": "Fay"}, {"kind": "human", "name": "Gus"},
                                      {"kind": "human", "name": "Hana"}, {"kind": "bot", "level": "basic"}])

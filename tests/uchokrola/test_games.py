@@ -44,6 +44,7 @@ def cases() -> list[tuple[int, dict[str, Any]]]:
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("players", "variant"), cases())
 def test_seeded_games_conserve_all_cards_end_and_replay(players: int,
                                                        variant: dict[str, Any]) -> None:
