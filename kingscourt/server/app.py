@@ -80,11 +80,11 @@ def create_app(config: ServerConfig) -> FastAPI:
         # reviews think in a worker of their own: live tables' bots never wait behind them
         app.state.reviews = reviews = Reviews(BotPool(1), config.analysis_rate,
                                               redis_url=config.redis_url)
-        app.state.rematches = rematch.Rematches(hub)
         app.state.guard = guard = CreationGuard(
             config.create_rate, config.max_open_tables,
             lambda t: t in hub.tables and not hub.tables[t].over, config.redis_url,
             lambda ids: hub.store.run(open_among, hub.store, ids))
+        app.state.rematches = rematch.Rematches(hub, guard)
         sweeper = app.state.sweeper = Sweeper(hub, config.abandon_after)
         sweeping = asyncio.create_task(sweeper.run()) if config.abandon_after > 0 else None
         try:

@@ -11,6 +11,7 @@ from ..i18n import _
 from .bounds import MAX_DETAIL, CreationGuard, Refused, cursor_of, position_of, table_id_ok
 from .catalogue import game_info
 from .chat import WireDoc
+from .creation import create_guarded, refused
 from .hub import Hub, LobbyError
 from .lobby_models import (
     CancelRequest,
@@ -105,15 +106,14 @@ async def create_table(req: CreateTable, request: Request) -> TableCreated:
     named seat is a guest's, and a guest may not take an account's name (409)."""
     guard: CreationGuard = request.app.state.guard
     address = request.client.host if request.client is not None else "unknown"
-    account = await account_of(request)
+
+    async def create() -> TableCreated:
+        return await hub_of(request).create(req, await account_of(request))
+
     try:
-        async with guard.creating(address) as created:
-            table = await hub_of(request).create(req, account)
-            created(table.id)
-            return table
+        return await create_guarded(guard, address, create)
     except Refused as e:
-        headers = {"Retry-After": str(e.retry_after)} if e.retry_after is not None else None
-        raise HTTPException(e.status, e.text, headers=headers) from e
+        raise refused(e) from e
     except LobbyError as e:
         raise refuse(e) from e
 

@@ -15,7 +15,10 @@ Decisions:
   seat nobody holds at the end is an open seat of the new table (which then waits for it, as
   any table with a free seat does, and its host may start it with bots).
 - **One new table.** Its id is chosen at the first acceptance and returned to every accepter;
-  the table itself is created (through :meth:`Hub.create`) when the last human accepts.
+  the table itself is created when the last human accepts, through the creation guard as any
+  table is (:func:`.creation.create_guarded`): it counts in the creation rate and the open
+  tables of the address whose acceptance creates it, and a refusal (429, 409) keeps the
+  acceptances, so that a later ``POST`` of any accepter creates it.
 - **Tokens.** A seat's token at the new table is derived from its token here:
   HMAC-SHA256 keyed with that token over the new table's id (:func:`next_token`). Only the
   holder of the old token can have it (not another seat, not whoever reads the database);
@@ -42,6 +45,9 @@ from pydantic import ValidationError
 from sqlalchemy.exc import SQLAlchemyError
 
 from ..i18n import _
+from .bounds import CreationGuard, Refused
+from .creation import create_guarded, refused
+from .credentials import address_of
 from .hub import Hub, LobbyError
 from .lobby import ERRORS, known_id, refuse
 from .lobby_models import CreateTable, RematchRequest, RematchResult, SeatSpec
@@ -101,8 +107,10 @@ def save_offer(store: Store, table_id: str, new_table: str, accepted: dict[int, 
 class Rematches:
     """The rematches of one server's tables (state in the database, sockets' tokens here)."""
 
-    def __init__(self, hub: Hub) -> None:
+    def __init__(self, hub: Hub, guard: CreationGuard) -> None:
         self.hub = hub
+        #: the new table is created through it, as ``POST /api/tables`` creates one
+        self.guard = guard
         #: the token each open seat connection was opened with (to derive its new token)
         self._tokens: dict[Conn, str] = {}
 
@@ -126,8 +134,9 @@ class Rematches:
 
     # --- accepting -------------------------------------------------------------------------
 
-    async def accept(self, table_id: str, token: str) -> RematchResult:
-        """The holder of ``token`` wants to play again; the last human to accept starts it."""
+    async def accept(self, table_id: str, token: str, address: str) -> RematchResult:
+        """The holder of ``token`` (from ``address``) wants to play again; the last human to
+        accept starts it, as a table created from ``address`` (raises :class:`Refused`)."""
         hub = self.hub
         table = await hub.get(table_id)
         if table is None:
@@ -151,7 +160,7 @@ class Rematches:
                     offer = Offer(offer.new_table, accepted, False)
                 starting = not offer.started and not self._waiting(table, offer.accepted)
                 if starting:
-                    await self._start(table, offer)
+                    await self._start(table, offer, address)
                     offer = Offer(offer.new_table, offer.accepted, True)
                 message = self._offer_message(table, offer)
                 text = message.model_dump_json()
@@ -167,7 +176,7 @@ class Rematches:
         return RematchResult(table=offer.new_table, accepted=message.accepted,
                              waiting=message.waiting, started=offer.started)
 
-    async def _start(self, table: LiveTable, offer: Offer) -> None:
+    async def _start(self, table: LiveTable, offer: Offer, address: str) -> None:
         """The new table: the same seats, names, bot levels, game, rules and timer; a new seed."""
         seats = []
         for s in table.seats:
@@ -186,8 +195,8 @@ class Rematches:
         # a player with an account plays the rematch under it (rated, not a guest)
         accounts = {s.seat: s.account_id for s in table.seats
                     if s.kind == "human" and s.taken and s.account_id is not None}
-        await self.hub.create(req, table_id=offer.new_table, token_hashes=offer.accepted,
-                              accounts=accounts)
+        await create_guarded(self.guard, address, lambda: self.hub.create(
+            req, table_id=offer.new_table, token_hashes=offer.accepted, accounts=accounts))
         log.info("table %s: rematch started at table %s", table.id, offer.new_table)
 
     @staticmethod
@@ -235,9 +244,15 @@ async def rematch(table_id: str, req: RematchRequest, request: Request) -> Remat
     same game and rules and a new deal once every human has accepted; ``table`` is its id, the
     same for every accepter. Then each connected seat receives on this table's socket
     ``{"type": "rematch", "table": ..., "token": ...}`` holding its own new token. A token that
-    holds no seat here: 403; a table that is not over: 409."""
+    holds no seat here: 403; a table that is not over: 409. The new table is created as
+    ``POST /api/tables`` creates one, from the address of the last to accept: past that
+    address's ``--create-rate`` 429, past its ``--max-open-tables`` 409; the acceptances are
+    kept, and asking again creates it."""
     try:
-        return await rematches_of(request).accept(known_id(table_id), req.token)
+        return await rematches_of(request).accept(known_id(table_id), req.token,
+                                                  address_of(request))
+    except Refused as e:
+        raise refused(e) from e
     except LobbyError as e:
         raise refuse(e) from e
 

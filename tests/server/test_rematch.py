@@ -3,7 +3,8 @@ King game arranged to end at once (an explicit first deal, ``king_ends_game``: s
 every diamond, chooses diamonds as trumps and makes King in the first deal), both ask to play
 again (a ``kill -9`` and a restart between the two acceptances), and each seat's socket gets
 its own new token, which holds its own seat of the new table and no other. Also: 403 for a
-token that holds no seat, 409 before the end, bots accepting at once."""
+token that holds no seat, 409 before the end, bots accepting at once, and a rematch's table
+created through the creation guard (the rate and the open tables of the address)."""
 
 from __future__ import annotations
 
@@ -12,10 +13,11 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 from websockets.asyncio.client import ClientConnection, connect
 
-from .harness import Server, act, recv, recv_until, run
+from .harness import LIFTED, Server, act, recv, recv_until, run
 
 #: seat 0 holds all 13 diamonds (2♦ included: it chooses first), the others one suit each
 KING_DEAL = ["AD KD QD JD TD 9D 8D 7D 6D 5D 4D 3D 2D", "AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S",
@@ -177,3 +179,62 @@ def test_no_rematch_of_an_abandoned_table(server: Server) -> None:
 def test_setup_only_with_insecure_seeds(server: Server) -> None:
     r = server.post("/api/tables", {"game": "king", "seats": TWO_HUMANS, "setup": {"deal": KING_DEAL}})
     assert r.status_code == 422 and "setup" in r.text, r.text
+
+
+def test_a_rematch_is_created_through_the_creation_guard(db_url_factory: Callable[[], str],
+                                                        tmp_path: Path) -> None:
+    """A rematch's new table counts in the creation rate and the open tables of the address
+    whose acceptance creates it, as POST /api/tables does (each address its own client)."""
+    args = list(LIFTED)
+    args[args.index("--create-rate") + 1] = "4/minute"
+    args[args.index("--max-open-tables") + 1] = "1"
+    server = Server(db_url_factory(), tmp_path / "server.log", args=args,
+                    options=("--insecure-seeds",)).start()
+    alone = [{"kind": "human", "name": "Cem"}, *[{"kind": "bot", "level": "random"}] * 3]
+
+    def client(address: str) -> httpx.Client:
+        return httpx.Client(base_url=server.http, timeout=30,
+                            transport=httpx.HTTPTransport(local_address=address))
+
+    def finished(c: httpx.Client) -> tuple[str, str]:
+        r = c.post("/api/tables", json={"game": "king", "seats": alone, **QUICK})
+        assert r.status_code == 201, r.text
+        tid, token = r.json()["id"], r.json()["seats"][0]["token"]
+
+        async def play() -> None:
+            async with connect(server.ws(tid, token)) as ws:
+                await play_to_the_end(ws)
+
+        run(play())
+        return tid, token
+
+    def again(c: httpx.Client, table: tuple[str, str]) -> httpx.Response:
+        return c.post(f"/api/tables/{table[0]}/rematch", json={"token": table[1]})
+
+    try:
+        with client("127.0.0.2") as a:  # the rate: 3 creations, a rematch, then no more
+            games = [finished(a) for _ in range(3)]
+            r = again(a, games[0])
+            assert r.status_code == 200 and r.json()["started"], r.text
+            r = again(a, games[1])
+            assert r.status_code == 429, r.text
+            assert "too many tables created" in r.json()["detail"]
+            assert int(r.headers["Retry-After"]) >= 1
+            assert info(server, games[1][0])["rematch"] is None
+        with client("127.0.0.3") as b:  # the open tables: one at most
+            game = finished(b)
+            r = b.post("/api/tables", json={"game": "king", "seats": [
+                {"kind": "human", "name": "Host"}, {"kind": "human"},
+                *[{"kind": "bot", "level": "random"}] * 2]})
+            assert r.status_code == 201, r.text
+            waiting, host = r.json()["id"], r.json()["seats"][0]["token"]
+            r = again(b, game)
+            assert r.status_code == 409 and "open table" in r.json()["detail"], r.text
+            assert info(server, game[0])["rematch"] is None
+            # the acceptance is kept: once the address has a place again, asking creates it
+            assert b.post(f"/api/tables/{waiting}/cancel", json={"token": host}).status_code == 200
+            r = again(b, game)
+            assert r.status_code == 200 and r.json()["started"], r.text
+            assert info(server, game[0])["rematch"] == r.json()["table"]
+    finally:
+        server.stop()
