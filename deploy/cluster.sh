@@ -10,10 +10,11 @@ command -v haproxy >/dev/null || { echo "haproxy is not installed (apt-get insta
 pids=()
 trap 'kill "${pids[@]}" 2>/dev/null; wait' EXIT INT TERM
 # the first process migrates the database; the others start once it answers
-.venv/bin/kingscourt serve --port 8001 --db "$DB" --redis "$REDIS" & pids+=($!)
+# the processes believe the client addresses haproxy forwards (from 127.0.0.1 only)
+.venv/bin/kingscourt serve --port 8001 --db "$DB" --redis "$REDIS" --trusted-proxy 127.0.0.1 & pids+=($!)
 until curl -sf http://127.0.0.1:8001/api/games >/dev/null; do sleep 0.5; done
 for port in 8002 8003; do
-    .venv/bin/kingscourt serve --port "$port" --db "$DB" --redis "$REDIS" & pids+=($!)
+    .venv/bin/kingscourt serve --port "$port" --db "$DB" --redis "$REDIS" --trusted-proxy 127.0.0.1 & pids+=($!)
 done
 for _ in $(seq 1 "${KINGSCOURT_BOT_WORKERS:-0}"); do
     .venv/bin/kingscourt bot-worker --redis "$REDIS" & pids+=($!)

@@ -294,6 +294,21 @@ def serve(
     secure_cookies: Annotated[bool, typer.Option(
         help="mark the session cookie Secure even on plain http (it is whenever the request "
              "came over https)")] = False,
+    trusted_proxy: Annotated[list[str] | None, typer.Option(
+        metavar="ADDRESS",
+        help="the address or network (192.168.1.0/24) of a proxy whose X-Forwarded-For or "
+             "Forwarded names the client (its own entry only, never what the client wrote) "
+             "and whose X-Forwarded-Proto gives the scheme (repeatable; "
+             "KINGSCOURT_TRUSTED_PROXIES, comma-separated); default: none, every client is "
+             "its TCP peer")] = None,
+    allowed_host: Annotated[list[str] | None, typer.Option(
+        metavar="HOST",
+        help="a Host the server answers to (kings.example; .kings.example with its "
+             "subdomains; * for any); other Hosts get 400 (repeatable; "
+             "KINGSCOURT_ALLOWED_HOSTS, comma-separated). Default: on a loopback --host, "
+             "localhost, 127.0.0.1, ::1 and the hosts of --allowed-origin (behind a proxy on "
+             "this machine, name the public host here); on 0.0.0.0, :: or another address, "
+             "any Host")] = None,
     login_rate: Annotated[str, typer.Option(
         metavar="RATE", envvar="KINGSCOURT_LOGIN_RATE", callback=_rate,
         help="failed logins per account name before 429 (a limits rate)")] = "5/minute",
@@ -325,7 +340,9 @@ def serve(
     migrate, a port in use or a Redis that does not answer is one line on stderr instead
     (exit status 2 for a malformed or contradictory setting, 1 for the others)."""
     from .server import ServerConfig, resolve_db_url
+    from .server.addresses import proxy_settings
     from .server.app import serve as run_server
+    from .server.headers import host_settings
     from .server.startup import BadSetting, Names, StartupError
 
     names = Names(db=_given(ctx, "db", "--db", "KINGSCOURT_DB"),
@@ -339,8 +356,11 @@ def serve(
                               abandon_after=abandon_after,
                               sockets_per_token=sockets_per_token, max_spectators=max_spectators,
                               insecure_seeds=insecure_seeds, bot_workers=bot_workers,
+                              min_turn_seconds=min_turn_seconds,
                               allowed_origins=tuple(allowed_origin or ()),
                               secure_cookies=secure_cookies,
+                              trusted_proxies=proxy_settings(trusted_proxy or ()),
+                              allowed_hosts=host_settings(allowed_host or ()),
                               login_rate=login_rate, login_address_rate=login_address_rate,
                               register_rate=register_rate,
                               analysis_rate=analysis_rate,
@@ -356,7 +376,6 @@ def bot_worker(
     redis: Annotated[str, typer.Option(
         envvar="KINGSCOURT_REDIS",
         help="redis://HOST:PORT/DB: the Redis of the table servers (serve --redis)")],
-                              min_turn_seconds=min_turn_seconds,
     processes: Annotated[int | None, typer.Option(
         min=1, help="bot processes deciding at once; default: one per core")] = None,
 ) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import logging
 import socket
 from collections.abc import AsyncIterator, Callable
@@ -15,9 +16,12 @@ import uvicorn
 from sqlalchemy import make_url
 
 # FastAPI reads the start page's return annotation from this module's names
-from starlette.responses import FileResponse
+from starlette.responses import FileResponse, HTMLResponse
+from starlette.types import ASGIApp
 
+from .addresses import networks
 from .config import ServerConfig
+from .headers import check_hosts, default_hosts
 from .startup import FLAGS, Names, check_redis, check_settings, listen, prepare_database
 
 if TYPE_CHECKING:
@@ -60,8 +64,10 @@ def create_app(config: ServerConfig) -> FastAPI:
         sessions,
         web_catalogue,
     )
+    from .addresses import ForwardedFor
     from .autoplay import BotPool
     from .bounds import CreationGuard, Sweeper, open_among, problems
+    from .headers import HostCheck, SecurityHeaders, docs_page
     from .hub import Hub
     from .localize import http_refusal, request_lang
     from .origin import OriginCheck
@@ -99,14 +105,27 @@ def create_app(config: ServerConfig) -> FastAPI:
             await guard.close()
             await hub.stop()
 
-    app = FastAPI(title="kingscourt", version="0.1.0", lifespan=lifespan,
-                  max_body_size=config.http_max_bytes,
-                  # operation ids are the route names: the OpenAPI links name them
-                  generate_unique_id_function=lambda route: route.name,
-                  description="King, Ku-Ka-König and Ucho Króla: lobby and statistics over REST, "
-                              "live play over the WebSocket `/ws/tables/{id}?token=T` (the "
-                              "messages: `GET /api/wire`). Every refusal is "
-                              '`{"detail": "..."}`; 503 while the database is unavailable.')
+    allowed_hosts = config.allowed_hosts or default_hosts("127.0.0.1", config.allowed_origins)
+
+    class App(FastAPI):
+        def build_middleware_stack(self) -> ASGIApp:
+            # outside Starlette's own error handling, so that its 500s carry the security
+            # headers too; the client's address is known before anything else runs
+            inner: ASGIApp = super().build_middleware_stack()
+            return ForwardedFor(SecurityHeaders(HostCheck(inner, allowed_hosts)),
+                                config.trusted_proxies)
+
+    # /docs is served below with the policy it needs; ReDoc (fonts and script from two more
+    # sites) is not served
+    app = App(title="kingscourt", version="0.1.0", lifespan=lifespan,
+              docs_url=None, redoc_url=None, swagger_ui_oauth2_redirect_url=None,
+              max_body_size=config.http_max_bytes,
+              # operation ids are the route names: the OpenAPI links name them
+              generate_unique_id_function=lambda route: route.name,
+              description="King, Ku-Ka-König and Ucho Króla: lobby and statistics over REST, "
+                          "live play over the WebSocket `/ws/tables/{id}?token=T` (the "
+                          "messages: `GET /api/wire`). Every refusal is "
+                          '`{"detail": "..."}`; 503 while the database is unavailable.')
     app.include_router(lobby.router)
     app.include_router(players.router)
     app.include_router(play.router)
@@ -144,6 +163,10 @@ def create_app(config: ServerConfig) -> FastAPI:
 
     preload = _preload_header()
 
+    @app.get("/docs", include_in_schema=False)
+    async def docs() -> HTMLResponse:
+        return docs_page(app.openapi_url or "/openapi.json", app.title)
+
     @app.get("/", include_in_schema=False)
     async def index() -> FileResponse:
         # the browser client's entry page; the static page says so when it is missing
@@ -179,6 +202,11 @@ def serve(config: ServerConfig, host: str, port: int, names: Names = FLAGS,
     what was done on the way (a created database) and, once uvicorn accepts connections,
     where the server listens."""
     check_settings(config.db_url, config.redis_url, config.allowed_origins, names)
+    networks(config.trusted_proxies)  # a malformed one is refused before anything is opened
+    check_hosts(config.allowed_hosts)
+    if not config.allowed_hosts:
+        config = dataclasses.replace(
+            config, allowed_hosts=default_hosts(host, config.allowed_origins))
     sockets = listen(host, port)
     try:
         if config.redis_url is not None:  # first: it changes nothing, the database may
@@ -190,8 +218,11 @@ def serve(config: ServerConfig, host: str, port: int, names: Names = FLAGS,
         url = f"http://{f'[{host}]' if ':' in host else host}:{port}"
         banner = (f"kingscourt server on {url} (API: {url}/docs; "
                   f"database: {shown_url(make_url(config.db_url))})")
+        # proxy_headers off: uvicorn would believe X-Forwarded-For from 127.0.0.1, whoever
+        # wrote it; .addresses reads it from --trusted-proxy only
         server = _Announcing(uvicorn.Config(create_app(config), host=host, port=port,
-                                            log_level="warning", ws_max_size=config.ws_max_bytes),
+                                            log_level="warning", ws_max_size=config.ws_max_bytes,
+                                            proxy_headers=False, server_header=False),
                              lambda: say(banner))
         server.run(sockets=sockets)
     finally:

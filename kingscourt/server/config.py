@@ -72,6 +72,12 @@ class ServerConfig:
     allowed_origins: tuple[str, ...] = ()
     #: mark the session cookie Secure even when the request did not come over https
     secure_cookies: bool = False
+    #: addresses or networks of the proxies whose X-Forwarded-For / Forwarded (and
+    #: X-Forwarded-Proto) are believed; see :mod:`.addresses`
+    trusted_proxies: tuple[str, ...] = ()
+    #: the Host headers served (``*``: any); () for the default of the address listened on,
+    #: see :mod:`.headers`
+    allowed_hosts: tuple[str, ...] = ()
     #: failed logins per account name, and per client address, before 429 (``limits`` rates)
     login_rate: str = "5/minute"
     login_address_rate: str = "20/minute"

@@ -40,6 +40,7 @@ from sqlalchemy import select
 
 from ..i18n import Msg, _
 from .account_models import name_key
+from .addresses import client_address
 from .limiting import Limiter, Refunds
 from .lobby_models import ErrorDetail
 from .orm import Account
@@ -211,8 +212,8 @@ async def password_check(guard: AuthGuard, passwords: Passwords, key: str, addre
 
 
 def address_of(request: Request) -> str:
-    """The client address (the TCP peer, or the X-Forwarded-For of a proxy uvicorn trusts)."""
-    return request.client.host if request.client is not None else "unknown"
+    """The client address (the TCP peer, or what a ``--trusted-proxy`` forwarded)."""
+    return client_address(request)
 
 
 def too_many(e: Limited) -> HTTPException:

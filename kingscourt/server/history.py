@@ -11,6 +11,7 @@ from pydantic import TypeAdapter, ValidationError
 
 from ..engine import load_game
 from ..i18n import _, text
+from .addresses import client_address
 from .bounds import cursor_of, position_of, problems
 from .lobby import ERRORS, known_id
 from .lobby_models import CleanName, reserved
@@ -109,7 +110,7 @@ async def table_analysis(
     try:
         reviews.check(r, version, seat)
         view = await replays_of(request).view(r, version, seat)
-        address = request.client.host if request.client is not None else "unknown"
+        address = client_address(request)
         review = await reviews.review(r, version, seat, view, address)
         return in_language(r, review, request_lang(request))
     except ReviewRefused as e:

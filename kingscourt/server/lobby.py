@@ -8,6 +8,7 @@ from fastapi import APIRouter, HTTPException, Path, Query, Request, Response, st
 
 from ..engine import GAMES, load_game
 from ..i18n import _
+from .addresses import client_address
 from .bounds import MAX_DETAIL, CreationGuard, Refused, cursor_of, position_of, table_id_ok
 from .catalogue import game_info
 from .chat import WireDoc
@@ -32,8 +33,8 @@ from .lobby_models import (
 )
 from .localize import Clipped, request_lang
 from .sessions import account_of
-
 from .wire import MAX_SEATS
+
 #: every refusal is ``{"detail": "..."}``; 503: the database is unavailable
 ERRORS: dict[int | str, dict[str, Any]] = {
     400: {"model": ErrorDetail, "description": "the body is not text (UTF-8 JSON)"},
@@ -105,7 +106,7 @@ async def create_table(req: CreateTable, request: Request) -> TableCreated:
     session cookie) plays the first named human seat under the account's name; every other
     named seat is a guest's, and a guest may not take an account's name (409)."""
     guard: CreationGuard = request.app.state.guard
-    address = request.client.host if request.client is not None else "unknown"
+    address = client_address(request)
 
     async def create() -> TableCreated:
         return await hub_of(request).create(req, await account_of(request))

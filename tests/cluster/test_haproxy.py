@@ -155,3 +155,69 @@ def test_a_killed_process_leaves_the_address_working(cluster: list[Server],
     codes = [httpx.get(f"{haproxy.http}/api/tables/{table}", timeout=10).status_code
              for _ in range(12)]
     assert codes == [200] * 12, codes
+
+
+# --- client addresses behind haproxy ------------------------------------------------------------
+
+#: failed logins one address may make a minute on the server behind haproxy here
+LOGINS = 3
+
+
+def from_address(source: str) -> httpx.Client:
+    """A client connecting from ``source``: haproxy sees 127.0.0.2 and 127.0.0.3 as two."""
+    return httpx.Client(transport=httpx.HTTPTransport(local_address=source), timeout=10)
+
+
+@pytest.fixture
+def lone(tmp_path: Path) -> Iterator[tuple[Haproxy, Server]]:
+    """One server with the default creation limits, trusting haproxy (127.0.0.1) as
+    deploy/cluster.sh starts them, behind haproxy with deploy/haproxy.cfg (its three servers
+    all this one)."""
+    if shutil.which("haproxy") is None and not Path("/usr/sbin/haproxy").exists():
+        pytest.skip("haproxy is not installed (apt-get install haproxy)")
+    server = Server(f"sqlite:///{tmp_path / 'db.sqlite3'}", tmp_path / "server.log",
+                    args=("--login-address-rate", f"{LOGINS}/minute",
+                          "--trusted-proxy", "127.0.0.1")).start()
+    h = Haproxy([server] * 3, tmp_path)
+    try:
+        h.start()
+        yield h, server
+    finally:
+        h.stop()
+        server.stop()
+
+
+def test_two_clients_behind_haproxy_have_limits_of_their_own(
+        lone: tuple[Haproxy, Server]) -> None:
+    haproxy, _ = lone
+    table = {"game": "king", "seats": HUMANS}
+    with from_address("127.0.0.2") as ann, from_address("127.0.0.3") as bob:
+        answers = [ann.post(f"{haproxy.http}/api/tables", json=table).status_code
+                   for _ in range(11)]
+        assert answers == [201] * 10 + [409], answers  # at most 10 open tables per address
+        # ... per address: another client behind the same haproxy creates on
+        assert bob.post(f"{haproxy.http}/api/tables", json=table).status_code == 201
+        wrong = {"name": "nobody", "password": "wrong password"}
+        for _ in range(LOGINS):
+            assert ann.post(f"{haproxy.http}/api/session", json=wrong).status_code == 401
+        assert ann.post(f"{haproxy.http}/api/session", json=wrong).status_code == 429
+        # one client's failed logins lock nobody else out
+        assert bob.post(f"{haproxy.http}/api/session", json=wrong).status_code == 401
+
+
+def test_a_forged_header_cannot_pick_an_address_behind_haproxy(
+        lone: tuple[Haproxy, Server]) -> None:
+    haproxy, _ = lone
+    table = {"game": "king", "seats": HUMANS}
+    with from_address("127.0.0.2") as ann:
+        forged = [{"X-Forwarded-For": f"198.51.100.{i}"} if i % 2 else
+                  {"Forwarded": f"for=198.51.100.{i}"} for i in range(11)]
+        answers = [ann.post(f"{haproxy.http}/api/tables", json=table, headers=h).status_code
+                   for h in forged]
+        assert answers == [201] * 10 + [409], answers
+        # naming another client does not take its places either
+        r = ann.post(f"{haproxy.http}/api/tables", json=table,
+                     headers={"X-Forwarded-For": "127.0.0.3"})
+        assert r.status_code == 409, r.text
+    with from_address("127.0.0.3") as bob:
+        assert bob.post(f"{haproxy.http}/api/tables", json=table).status_code == 201

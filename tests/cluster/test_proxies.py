@@ -3,9 +3,11 @@ with ``deploy/Caddyfile``, each run as shipped but for its ports, its upstream a
 certificate's paths. Through each: the page, a table created with the proxy's Origin (and a
 body over 64 KiB refused), a table's socket over wss, a Secure session cookie (the proxy's
 X-Forwarded-Proto), and a client that cannot pick its own address with ``X-Forwarded-For``
-(the per-address login limit counts the real one). nginx also without ``proxy_set_header
-Host``: 403 for the proxy's own pages, and ``--allowed-origin`` lets the public name's pages
-in. Each proxy skips, saying so, where it is not installed."""
+(the per-address login limit counts the real one, which the server believes from the proxy
+alone: ``--trusted-proxy 127.0.0.1``; clients on 127.0.0.2 and 127.0.0.3 are two clients).
+nginx also without ``proxy_set_header Host``: 403 for the proxy's own pages, and
+``--allowed-origin`` lets the public name's pages in. Each proxy skips, saying so, where it is
+not installed."""
 
 from __future__ import annotations
 
@@ -72,8 +74,11 @@ class Proxy(Child):
     def tls(self) -> ssl.SSLContext:
         return ssl.create_default_context(cafile=str(self.trust))
 
-    def client(self) -> httpx.Client:
-        return httpx.Client(base_url=self.origin, verify=self.tls(), timeout=10)
+    def client(self, source: str | None = None) -> httpx.Client:
+        """A client of the proxy; ``source``: the loopback address it connects from."""
+        transport = httpx.HTTPTransport(local_address=source, verify=self.tls()) if source else None
+        return httpx.Client(base_url=self.origin, verify=self.tls(), timeout=10,
+                            transport=transport)
 
     def command(self) -> tuple[list[str], dict[str, str]]:
         raise NotImplementedError
@@ -183,7 +188,7 @@ def proxied(request: pytest.FixtureRequest,
     tmp = tmp_path_factory.mktemp(kind)
     server = Server(f"sqlite:///{tmp / 'kingscourt.sqlite3'}", tmp / "server.log",
                     args=(*LIFTED, "--login-address-rate", f"{LOGINS}/minute",
-                          "--allowed-origin", PUBLIC)).start()
+                          "--allowed-origin", PUBLIC, "--trusted-proxy", "127.0.0.1")).start()
     proxy = PROXIES[kind](server.port, tmp)
     try:
         proxy.start()
@@ -269,11 +274,13 @@ def test_the_session_cookie_is_secure_over_https(proxied: tuple[Proxy, Server]) 
 
 
 def test_a_client_cannot_pick_its_address(proxied: tuple[Proxy, Server]) -> None:
-    """Every failed login through the proxy counts for this client's real address (127.0.0.1),
-    whatever X-Forwarded-For it sent, though the server believes that header from 127.0.0.1:
-    the proxy must have set it, not passed the client's on."""
+    """Every failed login through the proxy counts for this client's real address (127.0.0.2),
+    whatever X-Forwarded-For it sent: the proxy sets the header, it does not pass the client's
+    on. Another client (127.0.0.3) has failures of its own, and the header sent straight to
+    the server (not a trusted proxy's) is not believed either."""
     proxy, server = proxied
-    with proxy.client() as c:
+    wrong = {"name": "nobody", "password": "wrong password"}
+    with proxy.client("127.0.0.2") as c:
         for i in range(LOGINS):
             r = c.post("/api/session", json={"name": f"nobody{i}", "password": "wrong password"},
                        headers={"X-Forwarded-For": f"6.6.6.{i}"})
@@ -281,14 +288,14 @@ def test_a_client_cannot_pick_its_address(proxied: tuple[Proxy, Server]) -> None
         r = c.post("/api/session", json={"name": "nobody else", "password": "wrong password"},
                    headers={"X-Forwarded-For": "6.6.6.6"})
         assert r.status_code == 429 and "address" in r.json()["detail"], r.text
-    # straight to the server from 127.0.0.1 (a peer uvicorn trusts) the header would have
-    # counted: another address, not limited ...
-    r = httpx.post(f"{server.http}/api/session", timeout=10, headers={"X-Forwarded-For": "6.6.6.7"},
-                   json={"name": "nobody", "password": "wrong password"})
-    assert r.status_code == 401, r.text
-    # ... while 127.0.0.1 itself is: the proxy's requests were counted for it
-    r = server.post("/api/session", {"name": "nobody", "password": "wrong password"})
-    assert r.status_code == 429, r.text
+    with proxy.client("127.0.0.3") as c:  # behind the same proxy, another client
+        r = c.post("/api/session", json=wrong, headers={"X-Forwarded-For": "127.0.0.2"})
+        assert r.status_code == 401, r.text
+    # straight to the server, 127.0.0.2 is itself whatever it says
+    with httpx.Client(transport=httpx.HTTPTransport(local_address="127.0.0.2"), timeout=10) as c:
+        r = c.post(f"{server.http}/api/session", json=wrong,
+                   headers={"X-Forwarded-For": "6.6.6.7"})
+        assert r.status_code == 429, r.text
 
 
 @pytest.mark.parametrize("proxied", ["nginx"], indirect=True)  # Caddy passes Host through
