@@ -2,44 +2,45 @@
 
 from __future__ import annotations
 
-import unicodedata
+import hashlib
 from datetime import datetime
 from typing import Annotated, Literal
 
 from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field
 
-from ..engine import RuleError
-from ..i18n import _
 from .lobby_models import CleanName, TableInfo, clean_name, human_name, nfc
+from .names import DELETED_NAME as DELETED_NAME  # what a deleted account's games show
+from .names import key
 
 #: an account name's length in characters (NFC, trimmed)
 ACCOUNT_MIN, ACCOUNT_MAX = 3, 24
 #: a password's length in characters: at least 8; the bound keeps hashing bounded
 PASSWORD_MIN, PASSWORD_MAX = 8, 256
-#: what a deleted account's games show in its place
-DELETED_NAME = "Deleted player"
+
+
+#: the longest ``accounts.name_key``: a longer key is stored as its hash
+KEY_MAX = 128
 
 
 def name_key(name: str) -> str:
-    """What makes two names the same account: NFKC case folding ("ADA", "ada" and the
-    full-width "Ａｄａ" are one name)."""
-    return unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name).casefold())
-
-
-def not_deleted(value: str) -> str:
-    if name_key(value) == name_key(DELETED_NAME):
-        raise RuleError(_("\"{name}\" stands for deleted accounts: choose another",
-                          name=DELETED_NAME))
-    return value
+    """What makes two names the same account: their confusables skeleton, folded in case
+    (:func:`.names.key`: "ADA", "ada", the full-width "Ａｄａ" and "Аda" with a Cyrillic А
+    are one name). A key longer than the column holds (one character may stand for 18:
+    "ﷺ") is stored as ``#`` and its SHA-256."""
+    found = key(name)
+    if len(found) <= KEY_MAX:
+        return found
+    return "#" + hashlib.sha256(found.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 #: a name to register: 3 to 24 characters (NFC, trimmed), no control characters, not a bot's
 AccountName = Annotated[str, BeforeValidator(nfc),
                         Field(min_length=ACCOUNT_MIN, max_length=ACCOUNT_MAX, description=(
                             f"{ACCOUNT_MIN} to {ACCOUNT_MAX} characters (NFC, trimmed), unique "
-                            "without regard to case; no control characters; not a bot's name")),
-                        AfterValidator(clean_name), AfterValidator(human_name),
-                        AfterValidator(not_deleted)]
+                            "without regard to case or to characters that look alike; no "
+                            "control or invisible characters; not a bot's name nor \"Deleted "
+                            "player\"")),
+                        AfterValidator(clean_name), AfterValidator(human_name)]
 #: a name to log in with (checked against the accounts; any clean name may be tried)
 LoginName = Annotated[str, BeforeValidator(nfc), Field(min_length=1, max_length=ACCOUNT_MAX),
                       AfterValidator(clean_name)]

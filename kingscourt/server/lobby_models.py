@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 import unicodedata
 from datetime import datetime
 from typing import Annotated, Any, Literal
@@ -11,14 +10,13 @@ from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Fie
 
 from ..engine import RuleError
 from ..i18n import _
+from .names import DELETED_NAME, bot_name, deleted_name, invisible_format, shows_something
 from .wire import MAX_SEATS, SeatPublic, TableStatus
 
 #: a display name's length in characters, after NFC normalisation and trimming
 NAME_MAX = 24
 #: bidirectional embeddings, overrides and isolates: they reorder how a name is shown
 BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
-#: the names bots play under (``Bot (basic)``...), compared without case, width or spaces
-BOT_NAME = re.compile(r"bot\(.*\)")
 
 
 def nfc(value: Any) -> Any:
@@ -43,24 +41,35 @@ def clean_name(value: str) -> str:
 
 
 def reserved(name: str) -> bool:
-    """A bot's name: ``Bot (LEVEL)``, in any case, width or spacing."""
-    folded = "".join(unicodedata.normalize("NFKC", name).casefold().split())
-    return BOT_NAME.fullmatch(folded) is not None
+    """A bot's name: ``Bot (LEVEL)``, in any case, width or spacing, or one that looks like
+    it (:func:`.names.bot_name`)."""
+    return bot_name(name)
 
 
 def human_name(value: str) -> str:
+    """A person's name: no bot's, not :data:`.names.DELETED_NAME` (nor one that looks like
+    them), something visible and nothing invisible in it (:mod:`.names`)."""
     if reserved(value):
         raise RuleError(_("names of the form \"Bot (level)\" are the bots\': choose another"))
+    if deleted_name(value):
+        raise RuleError(_("\"{name}\" stands for deleted accounts: choose another",
+                          name=DELETED_NAME))
+    if not shows_something(value):
+        raise RuleError(_("a name needs a visible character: a letter, a digit or a symbol"))
+    if invisible_format(value):
+        raise RuleError(_("a name must not hold invisible characters (zero-width spaces, "
+                          "fillers...)"))
     return value
 
 
 #: a name as the server shows and stores it (a player's statistics look it up)
 CleanName = Annotated[str, BeforeValidator(nfc), Field(min_length=1, max_length=NAME_MAX),
                       AfterValidator(clean_name)]
-#: a human's display name: a clean name that is not a bot's
+#: a human's display name: a clean name that is nobody else's (:mod:`.names`)
 Name = Annotated[CleanName, AfterValidator(human_name), Field(
-    description=f"1 to {NAME_MAX} characters (NFC, trimmed); no control characters; "
-                "not a bot's name (\"Bot (basic)\"...)")]
+    description=f"1 to {NAME_MAX} characters (NFC, trimmed); no control characters; something "
+                "visible, nothing invisible; not a bot's name (\"Bot (basic)\"...) nor "
+                "\"Deleted player\", nor one that looks like them")]
 
 
 #: the largest number a table rule takes (scores to reach, counts: far smaller)
