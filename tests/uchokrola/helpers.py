@@ -4,10 +4,35 @@ from __future__ import annotations
 
 import weakref
 from collections import Counter
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import kingscourt
 from kingscourt.games.uchokrola import UchoState
+from kingscourt.games.uchokrola.tasks import Task
+from kingscourt.games.uchokrola.turn import ACTION
+
+#: per state: actions the engine took unasked for an empty hand (``draw``, its only answer)
+#: not yet matched by a ``draw`` of a scenario
+_DRAWN: weakref.WeakKeyDictionary[UchoState, int] = weakref.WeakKeyDictionary()
+
+
+@contextmanager
+def _counting_draws() -> Iterator[None]:
+    # counts each action the engine takes for a seat with an empty hand, per state
+    unasked = ACTION.unasked
+    assert unasked is not None
+
+    def counted(st: UchoState, task: Task) -> None:
+        _DRAWN[st] = _DRAWN.get(st, 0) + 1
+        unasked(st, task)
+
+    object.__setattr__(ACTION, "unasked", counted)
+    try:
+        yield
+    finally:
+        object.__setattr__(ACTION, "unasked", unasked)
 
 CHARS = ["Madame du Barry", "Hrabia de La Fare", "Baron de Chantal", "Biskup Vannes",
          "Hrabina de Vardes", "Hrabina de Bragelonne"]
@@ -31,7 +56,8 @@ def position(players: int = 2, *, chars: list[list[str]] | None = None,
         setup["displays"] = displays
     if prestige is not None:
         setup["prestige"] = prestige
-    state = game.new_state(players=players, seed=seed, **setup)
+    with _counting_draws():
+        state = game.new_state(players=players, seed=seed, **setup)
     assert isinstance(state, UchoState)
     return state
 
@@ -47,16 +73,26 @@ _UNASKED: weakref.WeakKeyDictionary[UchoState, int] = weakref.WeakKeyDictionary(
 
 def play(state: UchoState, *actions: str) -> None:
     """Each action by the seat to move. A ``pass`` given for a riposte window that the engine
-    passed unasked (an empty hand: its only answer) is skipped, and only then."""
+    passed unasked (an empty hand: its only answer) is skipped, and only then. So is a
+    ``draw`` given next after the engine drew for an empty hand (its only action); any other
+    action first means the scenario already left that draw out (a scenario that means a later
+    seat's ``draw`` right after one calls ``state.apply``)."""
     for text in actions:
         unasked = _UNASKED.get(state, 0)
         if text == "pass" and unasked and (state.is_over() or "pass" not in legal(state)):
             _UNASKED[state] = unasked - 1
             continue
+        drawn = _DRAWN.get(state, 0)
+        if drawn:
+            if text == "draw":
+                _DRAWN[state] = drawn - 1
+                continue
+            _DRAWN[state] = 0
         seat = state.to_move()[0]
         before = _passes(state)
         asked = text == "pass" and bool(state.stack) and state.stack[-1].kind.id == "riposte"
-        state.apply(seat, text)
+        with _counting_draws():
+            state.apply(seat, text)
         _UNASKED[state] = unasked + _passes(state) - before - asked
 
 

@@ -17,7 +17,8 @@ def at(chars: list[str], **kw):  # type: ignore[no-untyped-def]
 
 def test_bragelonne_after_displaying_an_intrigue_card_once_a_turn() -> None:
     st = at(["Hrabina de Bragelonne", "Madame du Barry"],
-            hands=[["Faux pas", "Menuet"], []], deck=["Fraszka"] * 4, discard=["Knucie"])
+            hands=[["Faux pas", "Menuet"], ["Ucho króla"]], deck=["Fraszka"] * 4,
+            discard=["Knucie"])
     play(st, "play Faux pas -> 1", "pay Menuet", "pass")
     assert legal(st) == ["use Hrabina de Bragelonne: draw",
                          "use Hrabina de Bragelonne: take discard", "end turn"]
@@ -27,11 +28,12 @@ def test_bragelonne_after_displaying_an_intrigue_card_once_a_turn() -> None:
 
 
 def test_no_ability_without_its_condition_and_none_when_simplified() -> None:
-    st = at(["Hrabina de Bragelonne", "Madame du Barry"], hands=[["Faux pas", "Menuet"], []])
+    st = at(["Hrabina de Bragelonne", "Madame du Barry"],
+            hands=[["Faux pas", "Menuet"], ["Ucho króla"]])
     play(st, "draw")
     assert mover(st) == 1
     st = position(chars=[["Hrabina de Bragelonne"], ["Madame du Barry"]],
-                  hands=[["Faux pas", "Menuet"], []], simplified=True)
+                  hands=[["Faux pas", "Menuet"], ["Ucho króla"]], simplified=True)
     play(st, "play Faux pas -> 1", "pay Menuet", "pass")
     assert mover(st) == 1 and st.view(1)["phase"] == "action"
 
@@ -164,7 +166,7 @@ def test_chantal_with_displayed_cards_of_one_colour() -> None:
     play(st, "draw")
     assert legal(st) == ["use Baron de Chantal: draw", "use Baron de Chantal: take discard",
                          "end turn"]
-    st = at(["Baron de Chantal", "Madame du Barry"], hands=[[], []],
+    st = at(["Baron de Chantal", "Madame du Barry"], hands=[[], ["Ucho króla"]],
             displays=[["Faux pas", "Menuet"], []], deck=["Fraszka"] * 5)
     play(st, "draw")
     assert mover(st) == 1  # red and green: no ability
@@ -186,8 +188,9 @@ def test_markiza_discards_a_twin_then_a_card_from_a_prestige_pile() -> None:
 
 
 def test_la_fare_is_always_asked_so_the_table_learns_nothing_of_the_hand() -> None:
-    st = at(["Hrabia de La Fare", "Madame du Barry"], hands=[["Faux pas", "Menuet"], []],
-            discard=["Knucie"], deck=["Fraszka"] * 4)
+    st = at(["Hrabia de La Fare", "Madame du Barry"],
+            hands=[["Faux pas", "Menuet"], ["Ucho króla"]], discard=["Knucie"],
+            deck=["Fraszka"] * 4)
     play(st, "draw")
     assert legal(st) == ["end turn"]
     play(st, "end turn")
@@ -198,7 +201,7 @@ def test_la_fare_is_always_asked_so_the_table_learns_nothing_of_the_hand() -> No
 # intrigue card's effect took off the display is no longer a displayed card.
 def test_biskup_does_not_perform_a_cost_card_no_longer_displayed() -> None:
     st = at(["Biskup Vannes", "Madame du Barry"],
-            hands=[["Rozwiązłość", "Menuet", "Fraszka"], []],
+            hands=[["Rozwiązłość", "Menuet", "Fraszka"], ["Ucho króla"]],
             discard=["Podpicie"], displays=[[], ["Kuzyneczka"]], deck=["Fraszka"] * 5)
     play(st, "play Rozwiązłość -> 1", "pay Menuet", "pass")
     assert st.view(None)["flags"]["cost_at"] == [0, 0]

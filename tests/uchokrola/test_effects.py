@@ -16,7 +16,8 @@ def test_draw_takes_one_card_or_two_from_an_empty_hand() -> None:
 
 
 def test_faux_pas_the_performer_draws_two() -> None:
-    st = position(hands=[["Faux pas", "Menuet"], []], deck=["Fraszka", "Knucie", "Podpicie"])
+    st = position(hands=[["Faux pas", "Menuet"], ["Ucho króla"]],
+                  deck=["Fraszka", "Knucie", "Podpicie"])
     play(st, "play Faux pas -> 1")
     assert legal(st) == ["pay Menuet"]
     play(st, "pay Menuet")
@@ -34,7 +35,7 @@ def test_rozrzutnosc_takes_the_top_discard() -> None:
 
 
 def test_rozrzutnosc_taking_the_last_discard_starts_a_new_pile_from_the_deck() -> None:
-    st = position(hands=[["Rozrzutność", "Podpicie"], []], discard=["Knucie"],
+    st = position(hands=[["Rozrzutność", "Podpicie"], ["Ucho króla"]], discard=["Knucie"],
                   deck=["Menuet", "Fraszka", "Fraszka"])
     play(st, "play Rozrzutność -> 1", "pay Podpicie", "pass")
     assert hand(st, 0) == Counter({"Knucie": 1})
@@ -101,7 +102,7 @@ def test_fraszka_without_an_ucho_only_draws() -> None:
 
 
 def test_anielskie_glosy_displays_two_cards_without_their_effects() -> None:
-    st = position(hands=[["Anielskie głosy", "Faux pas", "Menuet"], []])
+    st = position(hands=[["Anielskie głosy", "Faux pas", "Menuet"], ["Ucho króla"]])
     deck = st.view(None)["deck_size"]
     play(st, "play Anielskie głosy", "display Faux pas -> 1", "pass", "display Menuet -> 0")
     v = st.view(None)
@@ -140,7 +141,7 @@ def test_podszepty_takes_from_own_or_a_neighbours_display_only() -> None:
 
 
 def test_zalotne_rozmowy_discards_up_to_two_displayed_cards_in_order() -> None:
-    st = position(3, hands=[["Zalotne rozmowy"], [], []],
+    st = position(3, hands=[["Zalotne rozmowy"], ["Ucho króla"], ["Ucho króla"]],
                   displays=[[], ["Faux pas", "Menuet"], ["Knucie"]])
     play(st, "play Zalotne rozmowy", "discard Menuet from 1:2", "discard Knucie from 2:1")
     v = st.view(None)
@@ -186,7 +187,7 @@ def test_ucho_krola_needs_a_pair_one_to_prestige_one_to_discard() -> None:
 
 
 def test_menuet_keeps_one_of_four_and_discards_the_rest_in_chosen_order() -> None:
-    st = position(hands=[["Menuet"], []],
+    st = position(hands=[["Menuet"], ["Ucho króla"]],
                   deck=["Faux pas", "Knucie", "Faux pas", "Podpicie", "Fraszka"])
     play(st, "play Menuet")
     assert st.view(0)["looked"] == ["Faux pas", "Faux pas", "Podpicie", "Knucie"]

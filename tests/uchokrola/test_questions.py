@@ -69,8 +69,8 @@ def test_the_menuet_keep_is_asked_even_when_the_four_cards_are_identical() -> No
 
 def test_the_hand_limit_discard_is_asked_even_when_the_hand_holds_identical_cards() -> None:
     deck = ["Faux pas", "Fraszka", "Maskarada"]
-    a = position(3, hands=[["Faux pas"] * 5, [], []], deck=deck)
-    b = position(3, hands=[["Faux pas"] * 4 + ["Menuet"], [], []], deck=deck)
+    a = position(3, hands=[["Faux pas"] * 5, ["Fraszka"], ["Fraszka"]], deck=deck)
+    b = position(3, hands=[["Faux pas"] * 4 + ["Menuet"], ["Fraszka"], ["Fraszka"]], deck=deck)
     for st in (a, b):
         play(st, "draw")
     same_for_the_others(a, b, secret=0)
@@ -158,30 +158,35 @@ def test_guiche_draws_from_the_undealt_and_the_others_rejects(players: int) -> N
 # The converse (the game's docstring): a question whose only answer public information forces
 # is passed for the seat at once, unasked, the same way every time.
 def test_an_empty_hand_is_not_asked_to_riposte() -> None:
-    deck = ["Knucie", "Podpicie", "Kuzyneczka", "Maskarada"]
+    deck = ["Knucie", "Podpicie", "Kuzyneczka", "Maskarada"] * 2
     st = position(3, hands=[["Faux pas", "Menuet"], [], ["Fraszka"]], deck=deck)
     play(st, "play Faux pas -> 1", "pay Menuet")
     # seat 1 holds no card (its hand size is public): "pass" is its only answer, given for it
-    assert st.view(None)["phase"] == "action" and mover(st) == 1
     assert st.view(None)["displays"][1] == ["Faux pas"]
-    assert sorted(st.view(0)["hand"]) == ["Knucie", "Podpicie"]  # Faux pas performed at once
+    assert sorted(st.view(0)["hand"]) == ["Knucie", "Podpicie"]  # Faux pas performed
+    # then its action, "draw" the only one, is taken for it too: seat 2 is asked
+    assert st.view(None)["phase"] == "action" and mover(st) == 2
+    assert st.view(None)["hand_sizes"] == [2, 2, 1]
     assert "You let it pass." in st.view(1)["log"]
     assert "You let it pass." not in st.view(None)["log"]  # told as an asked pass is
 
 
 def test_an_empty_handed_seat_answered_in_a_chain_is_not_asked() -> None:
-    deck = ["Knucie", "Podpicie", "Kuzyneczka", "Maskarada"]
-    st = position(3, hands=[["Faux pas", "Menuet"], [R], []], deck=deck)
+    deck = ["Knucie", "Podpicie", "Kuzyneczka", "Maskarada"] * 2
+    st = position(3, hands=[["Faux pas", "Menuet"], [R], ["Fraszka"]], deck=deck)
     play(st, "play Faux pas -> 1", "pay Menuet", "riposte")
     assert st.view(None)["displays"][0] == ["Menuet", R]
-    assert st.view(None)["phase"] == "action" and mover(st) == 1
+    # seat 1, its hand empty after riposting, draws unasked: seat 2 is asked
+    assert st.view(None)["phase"] == "action" and mover(st) == 2
+    assert st.view(None)["hand_sizes"] == [2, 2, 1]
 
 
 def test_la_fare_and_arquien_are_not_asked_when_the_hand_size_rules_out_a_pair() -> None:
     for char in ("Hrabia de La Fare", "Markiza d'Arquien"):
         chars = [[char], ["Madame du Barry"]]
         deck = ["Fraszka", "Maskarada", "Kuzyneczka", "Knucie"]
-        # an empty hand draws 2: asked, whether or not they are a pair
+        # an empty hand draws 2 (unasked, its only action): asked, whether or not they are a
+        # pair
         a = position(2, chars=chars, simplified=False, deck=deck, hands=[[], []])
         play(a, "draw")
         assert a.view(None)["phase"] == "ability" and legal(a)[-1] == "end turn"
@@ -192,13 +197,13 @@ def test_la_fare_and_arquien_are_not_asked_when_the_hand_size_rules_out_a_pair()
         assert b.view(None)["hand_sizes"][0] == 2 and b.view(None)["phase"] == "ability"
         assert legal(b)[-1] == "end turn"
         c = position(2, chars=chars, simplified=False, deck=deck,
-                     hands=[["Kuzyneczka", "Knucie"], []])
+                     hands=[["Kuzyneczka", "Knucie"], ["Menuet"]])
         play(c, "play Kuzyneczka")
         assert c.view(None)["hand_sizes"][0] == 1
         assert c.view(None)["phase"] == "action" and mover(c) == 1
     # La Fare also needs a discard pile to swap with
     d = position(2, chars=[["Hrabia de La Fare"], ["Madame du Barry"]], simplified=False,
-                 deck=["Fraszka", "Fraszka", "Kuzyneczka"], discard=[], hands=[[], []])
+                 deck=["Fraszka", "Fraszka", "Kuzyneczka"], discard=[], hands=[[], ["Menuet"]])
     play(d, "draw")
     assert d.view(None)["discard"] == [] and mover(d) == 1
 
@@ -216,3 +221,29 @@ def test_a_choice_among_public_options_that_leaves_one_is_made_unasked() -> None
     mask = position(2, hands=[["Maskarada"], ["Faux pas", "Menuet"]], deck=["Knucie"] * 3)
     play(mask, "play Maskarada")
     assert mask.view(None)["hand_sizes"] == [2, 1]
+
+
+def test_an_empty_hand_draws_unasked_as_if_it_had_answered_draw() -> None:
+    deck = ["Knucie", "Podpicie", "Kuzyneczka", "Maskarada", "Menuet"]
+    st = position(2, hands=[["Fraszka"], []], deck=deck)
+    play(st, "draw")
+    # seat 1's only action is "draw" (its hand size is public): taken for it at once,
+    # narrated as its answer would be
+    assert mover(st) == 0 and st.view(None)["hand_sizes"] == [2, 2]
+    assert "Hrabia de La Fare draws 2 cards." in st.view(None)["log"]
+    assert "You draw Podpicie, Kuzyneczka." in st.view(1)["log"]
+    # a hand whose cards offer no play is asked all the same: "draw" alone, but from hidden
+    # cards
+    lone = position(2, hands=[["Faux pas"], []], deck=deck)
+    assert mover(lone) == 0 and legal(lone) == ["draw"]
+
+
+def test_the_favourite_with_an_empty_hand_draws_unasked_then_is_asked() -> None:
+    game = kingscourt.load_game("uchokrola", favourite=True, simplified=True)
+    st = game.new_state(players=2, seed=3, characters=[["Madame du Barry"], ["Biskup Vannes"]],
+                        hands=[[], ["Fraszka"]], favourite=0, start=0,
+                        deck=["Knucie", "Podpicie", "Kuzyneczka", "Maskarada"])
+    assert isinstance(st, UchoState)
+    # the first action draws 2 for the favourite; the second is asked (2 cards in hand)
+    assert mover(st) == 0 and st.view(None)["hand_sizes"] == [2, 1]
+    assert st.view(None)["phase"] == "action" and "draw" in legal(st)

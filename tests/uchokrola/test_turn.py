@@ -31,7 +31,7 @@ def test_hand_limit_in_turn_order_from_the_acting_player_each_choosing() -> None
 
 def test_hand_limit_with_identical_cards_is_asked_all_the_same() -> None:
     # skipping it would tell the table that the hand holds six copies of one card
-    st = position(hands=[["Faux pas"] * 5, []], deck=["Faux pas", "Menuet", "Menuet"])
+    st = position(hands=[["Faux pas"] * 5, ["Ucho króla"]], deck=["Faux pas", "Menuet", "Menuet"])
     play(st, "draw")
     assert mover(st) == 0 and st.view(0)["phase"] == "hand-limit"
     assert legal(st) == ["discard Faux pas"]

@@ -66,23 +66,24 @@ def test_open_variant_counts_when_the_character_card_surfaces_and_at_exhaustion(
                      "deck": ["Faux pas", "Fraszka", "Menuet", "Knucie"],
                      "discard": ["Podpicie", "Podszepty", "Maskarada"],
                      "marker": "Baron de Chantal"}, open=True, simplified=True)
+    # both hands are empty: each seat draws 2, its only action, taken for it at once. Seat 0
+    # draws Faux pas, Fraszka: the character card comes to the top, set aside and counted;
+    # seat 1 draws the last two: counted again, the card goes back in
     v = st.view(1)
-    assert v["marker_in_deck"] and v["marker"] is None and v["deck_size"] == 5
-    assert v["announced"] is None
-    play(st, "draw")  # Faux pas, Fraszka: the character card is now on top
-    v = st.view(1)
-    assert v["announced"] == [3, -1] and v["marker"] == "Baron de Chantal"
-    assert v["deck_size"] == 2
-    play(st, "draw")  # seat 1 draws the last two: counted again, the card goes back in
-    v = st.view(1)
+    log = v["log"]
+    surfaced = log.index("Baron de Chantal comes to the top of the deck and is set aside.")
+    assert log.index("Madame du Barry draws 2 cards.") < surfaced
+    assert surfaced < log.index("Hrabia de La Fare draws 2 cards.")
+    assert v["announced"] == [3, -1]
     assert v["exhaustions"] == 1 and v["marker_in_deck"] and v["marker"] is None
-    assert sum("Prestige count" in line for line in v["log"]) == 2
+    assert sum("Prestige count" in line for line in log) == 2
+    assert v["hand_sizes"] == [2, 2] and mover(st) == 0
 
 
 def test_favourite_performs_two_actions() -> None:
     st = game_at(3, {"characters": [["Madame du Barry"], ["Hrabia de La Fare"],
                                     ["Biskup Vannes"]],
-                     "hands": [[], [], []], "favourite": 1, "start": 0},
+                     "hands": [["Ucho króla"]] * 3, "favourite": 1, "start": 0},
                  favourite=True, simplified=True)
     play(st, "draw")
     assert mover(st) == 1
@@ -115,7 +116,7 @@ def test_kokieteria_teams_alternate_and_add_their_prestige(
     st = game_at(players, {"characters": [[c] for c in (
         "Madame du Barry", "Hrabia de La Fare", "Baron de Chantal", "Biskup Vannes",
         "Hrabina de Vardes", "Hrabina de Bragelonne")[:players]],
-        "hands": [[] for _ in range(players)], "prestige": prestige,
+        "hands": [["Ucho króla"]] + [[] for _ in range(players - 1)], "prestige": prestige,
         "deck": ["Menuet"], "discard": ["Knucie"]}, teams=teams, quick=True,
         simplified=True)
     assert st.view(None)["teams"] == expected

@@ -25,14 +25,16 @@ Only what is public may decide: hand sizes, displays, the discard pile, this tur
 
 The converse: a seat is never asked a question whose only answer public information already
 forces. Such a question is answered for it at once, always, so that not being asked tells
-nothing either: a riposte window of a seat with an empty hand passes (told to that seat as
-its own pass would be, to no one else); the ability phase is not opened when the only
-abilities that would be asked regardless are Hrabia de La Fare without a discard pile or
-with fewer than 2 cards in hand, and Markiza d'Arquien with fewer than 2 cards in hand
-(their only answer ``end turn``); and a choice among public options that leaves one is made
-for the seat and narrated as if answered: whose hand Fraszka looks at, Maskarada and Knucie
-take from, whose prestige pile Markiza d'Arquien looks through, the displayed card that
-Rozwiązłość or Podszepty take, Podpicie performs or Kuzyneczka swaps with.
+nothing either: a seat with an empty hand takes ``draw``, its only action, and draws 2
+(narrated as if it had answered; a hand that offers no play is asked all the same); a
+riposte window of a seat with an empty hand passes (told to that seat as its own pass would
+be, to no one else); the ability phase is not opened when the only abilities that would be
+asked regardless are Hrabia de La Fare without a discard pile or with fewer than 2 cards in
+hand, and Markiza d'Arquien with fewer than 2 cards in hand (their only answer ``end
+turn``); and a choice among public options that leaves one is made for the seat and
+narrated as if answered: whose hand Fraszka looks at, Maskarada and Knucie take from, whose
+prestige pile Markiza d'Arquien looks through, the displayed card that Rozwiązłość or
+Podszepty take, Podpicie performs or Kuzyneczka swaps with.
 
 Further decisions taken where both are silent:
 

@@ -82,6 +82,9 @@ def _setup(st: UchoState, task: Task) -> None:
 
 def _action_options(st: UchoState, task: Task) -> list[str]:
     seat = task.seat
+    # An empty hand (public) can only draw: the action is taken at once, unasked.
+    if not st.hands[seat]:
+        return []
     plays = st.game.plays
     out = ["draw"]
     for c in sorted(set(st.hands[seat])):
@@ -89,10 +92,15 @@ def _action_options(st: UchoState, task: Task) -> list[str]:
     return out
 
 
+def _action_unasked(st: UchoState, task: Task) -> None:
+    # drawn for the seat, narrated as its own ``draw`` would be
+    st.draw(task.seat, 2)
+
+
 def _action(st: UchoState, task: Task, move: Move) -> None:
     seat = task.seat
     if move.verb == "draw":
-        st.draw(seat, 1 if st.hands[seat] else 2)
+        st.draw(seat, 1)  # an empty hand draws 2, unasked (_action_unasked)
         return
     resolve = st.game.plays[move.card].resolve
     assert resolve is not None
@@ -288,7 +296,8 @@ def _next_turn(st: UchoState, task: Task) -> None:
 
 
 CHOOSE_CHARACTER = decision("choose-character", "Choose your character", _choose_options, _choose)
-ACTION = decision("action", "Choose your action", _action_options, _action)
+ACTION = decision("action", "Choose your action", _action_options, _action,
+                  unasked=_action_unasked)
 #: a: the intrigue played, b: its target
 PAY_COST = decision("pay-cost", "Choose the card displayed beside your own character as the cost",
                     _cost_options, _pay, from_hand=True)
