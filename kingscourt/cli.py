@@ -324,8 +324,8 @@ def serve(
              "for (a limits rate); beyond it 429 with Retry-After")] = "20/minute",
     chat_rate: Annotated[str, typer.Option(
         metavar="RATE", envvar="KINGSCOURT_CHAT_RATE", callback=_rate,
-        help="chat messages one connection may send (a limits rate); beyond it "
-             "rate-limited")] = "5/10 seconds",
+        help="chat messages one seat (all its sockets) or one spectator address may send "
+             "(a limits rate); beyond it rate-limited")] = "5/10 seconds",
     chat_keep: Annotated[int, typer.Option(
         min=1, metavar="N", envvar="KINGSCOURT_CHAT_KEEP",
         help="chat messages kept per table (the oldest are dropped)")] = 1000,

@@ -27,7 +27,11 @@ Refusals are ``error`` messages (nothing is stored or sent to anyone else):
   separator or a direction override; emoji joiners are text), ``chat-closed`` (a spectator
   writing while the host has closed spectator chat);
 - ``rate-limited``: more than ``chat_rate`` (5 every 10 s) messages and switches from one
-  connection (the ``limits`` library's moving window, in memory);
+  seat (all its sockets together, on every process) or, for spectators, from one client
+  address (all of that address's spectator sockets, at every table). Counted before the
+  message is stored, by the ``limits`` library's moving window, in Redis when several
+  processes share one (:mod:`.limiting`), else in memory: a seat or an address gains
+  nothing by opening more sockets, reconnecting, or connecting through another process;
 - ``not-host``: a spectator-chat switch from a spectator or a seat that is not the host's;
 - ``bad-token``: the connection's token no longer holds its seat;
 - ``not-stored``: the database refused the message; nobody got it.
@@ -41,7 +45,6 @@ the waiting room and after the game is over, as long as the table's socket is op
 from __future__ import annotations
 
 import asyncio
-import itertools
 import json
 import logging
 import math
@@ -53,13 +56,12 @@ from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any, Literal
 
 from limits import parse
-from limits.storage import MemoryStorage
-from limits.strategies import MovingWindowRateLimiter
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictStr, ValidationError
 from sqlalchemy import delete, select, update
 
 from ..i18n import Msg, _
 from .bounds import problems
+from .limiting import Limiter
 from .lobby_models import BIDI_CONTROLS, Name
 from .localize import error
 from .nesting import loads
@@ -213,6 +215,13 @@ def load_room(store: Store, table_id: str, limit: int) -> tuple[list[ChatOut], b
                  for r in reversed(rows)], spectators is not False)
 
 
+def socket_address(conn: Conn) -> str:
+    """The client address of a socket, as every per-address limit counts it (the scope's
+    client: the TCP peer, or what a trusted proxy forwarded)."""
+    client = conn.ws.client
+    return client.host if client is not None else "unknown"
+
+
 # --- the chat of the live tables -----------------------------------------------------------------
 
 class Room:
@@ -233,12 +242,11 @@ class Chat:
     def __init__(self, store: Store, config: ServerConfig) -> None:
         self.store = store
         self.rate = parse(config.chat_rate)
-        self.limiter = MovingWindowRateLimiter(MemoryStorage())
+        #: per seat and per spectator address, over every process on the same Redis
+        self.limiter = Limiter(config.redis_url)
         self.keep = max(1, config.chat_keep)
         self.history = max(0, min(config.chat_history, self.keep))
         self._rooms: weakref.WeakKeyDictionary[LiveTable, Room] = weakref.WeakKeyDictionary()
-        self._keys: weakref.WeakKeyDictionary[Conn, str] = weakref.WeakKeyDictionary()
-        self._ids = itertools.count()
         #: several processes (:mod:`.cluster`): each stored message (table, its JSON) goes
         #: to the others too, for the sockets there (None: the server runs alone)
         self.relay: Callable[[str, str], None] | None = None
@@ -317,7 +325,7 @@ class Chat:
         else:
             self._holds_seat(table, conn)
             name = table.seats[seat].name or f"Seat {seat + 1}"
-        self._hit(conn)
+        await self._hit(table, conn)
         async with room.lock:
             if seat is None:
                 self._open_to_spectators(room)  # closed while this one waited
@@ -350,7 +358,7 @@ class Chat:
                                         "spectators.",
                                         n=host + 1))
         self._holds_seat(table, conn)
-        self._hit(conn)
+        await self._hit(table, conn)
         room = await self.ready(table)
         async with room.lock:
             try:
@@ -377,13 +385,15 @@ class Chat:
         if conn.seat is not None and table.seats[conn.seat].token_hash != conn.token_hash:
             raise Refused("bad-token", _("This token no longer holds the seat: its holder left."))
 
-    def _hit(self, conn: Conn) -> None:
-        """Count one message of ``conn`` against the chat rate (``rate-limited`` beyond it)."""
-        key = self._keys.get(conn)
-        if key is None:
-            key = self._keys[conn] = str(next(self._ids))
-        if not self.limiter.hit(self.rate, key):
-            reset = self.limiter.get_window_stats(self.rate, key).reset_time
+    async def _hit(self, table: LiveTable, conn: Conn) -> None:
+        """Count one message against the chat rate of ``conn``'s seat at ``table`` or, for a
+        spectator, of its client address (``rate-limited`` beyond it)."""
+        if conn.seat is not None:
+            key: tuple[str, ...] = ("chat", "seat", table.id, str(conn.seat))
+        else:
+            key = ("chat", "address", socket_address(conn))
+        if not await self.limiter.hit(self.rate, *key):
+            reset = (await self.limiter.get_window_stats(self.rate, *key)).reset_time
             wait = max(1, math.ceil(reset - time.time()))
             raise Refused("rate-limited", _("Too many messages: at most {amount} every {x} s. Wait "
                                             "{wait} s.",

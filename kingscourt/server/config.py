@@ -85,8 +85,8 @@ class ServerConfig:
     register_rate: str = "10/hour"
     #: post-game reviews one client address may ask for (``limits`` rate; cached ones are free)
     analysis_rate: str = "20/minute"
-    #: chat messages (and spectator-chat switches) one connection may send, as ``limits``
-    #: writes rates; beyond it ``rate-limited``
+    #: chat messages (and spectator-chat switches) one seat (all its sockets) or one
+    #: spectator address may send, as ``limits`` writes rates; beyond it ``rate-limited``
     chat_rate: str = "5/10 seconds"
     #: chat messages kept per table (the oldest are dropped); the last ``chat_history`` of
     #: them are sent to each connection when it opens

@@ -3,11 +3,10 @@ share one (``--redis``).
 
 - **Alone** (no Redis) every limit is the ``limits`` library's moving window in memory, as it
   always was.
-- **Several processes**: table creation, failed logins, registrations and reviews are counted
-  in Redis by the ``limits`` library's own asyncio Redis storage (redis-py's client), under
-  the key prefix :data:`PREFIX`, so that N processes together allow exactly what one allows.
-  The chat's limit stays per connection, in memory (:mod:`.chat`): a connection lives on one
-  process.
+- **Several processes**: table creation, failed logins, registrations, reviews and chat
+  messages (per seat, per spectator address: :mod:`.chat`) are counted in Redis by the
+  ``limits`` library's own asyncio Redis storage (redis-py's client), under the key prefix
+  :data:`PREFIX`, so that N processes together allow exactly what one allows.
 - **Counted before the work.** Each limit counts its event with ``limits``' atomic step
   (test and count in one) before the work it protects, so that concurrent requests never
   pass a full window together; a limit on failures counts each attempt as one and gives it

@@ -11,6 +11,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import httpx
+from websockets.asyncio.client import connect
 
 from kingscourt.server.limiting import PREFIX, RETRY
 from tests.cluster.conftest import RedisServer, SlowStart
@@ -96,6 +97,28 @@ def test_concurrent_logins_for_one_name_are_counted_before_their_check(
             codes = list(pool.map(attempt, range(30)))
         assert sorted(codes) == [401] * 4 + [429] * 26, codes
         assert log_in(servers[0], "Fine", "right password").status_code == 200
+
+
+def test_one_seats_chat_is_counted_over_the_processes(
+        pg_url: str, redis_server: RedisServer, tmp_path: Path) -> None:
+    """One seat writing through two processes at once has one rate (5 every 10 s), and so
+    have the spectators of one address."""
+    from tests.server.harness import run
+    from tests.server.test_chat_limits import burst, first_state, party
+
+    with processes(pg_url, redis_server, tmp_path, 2) as (a, b):
+        table, ada, _ = party(a)
+
+        async def talk() -> tuple[tuple[int, list[str]], tuple[int, list[str]]]:
+            async with connect(a.ws(table, ada)) as one, connect(b.ws(table, ada)) as two, \
+                    connect(a.ws(table)) as s1, connect(b.ws(table)) as s2:
+                for ws in (one, two, s1, s2):
+                    await first_state(ws)
+                return await burst([one, two], 6, "seat "), await burst([s1, s2], 6, "crowd ")
+
+        seat, spectators = run(talk())
+        assert seat == (5, ["rate-limited"] * 7), seat
+        assert spectators == (5, ["rate-limited"] * 7), spectators
 
 
 def test_table_creation_per_address_is_counted_over_the_processes(

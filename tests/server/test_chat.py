@@ -166,7 +166,7 @@ def test_a_fast_writer_is_rate_limited(server: Server) -> None:
                 await a.send(say(f"spam {i}"))
             mine = [await heard(a) for _ in range(6)]
             got = [await heard(b) for _ in range(5)]
-            # the limit is per connection: Bea still writes
+            # the limit is per seat: Bea still writes
             await b.send(say("calm down"))
             return mine, got, await heard(a)
 
@@ -242,8 +242,9 @@ def test_history_on_reconnect(server: Server) -> None:
 @pytest.mark.slow
 def test_history_survives_a_restart_and_is_bounded(db_url_factory: Callable[[], str],
                                                    tmp_path: Path) -> None:
+    # six writes of one seat: its five messages and the switch
     server = Server(db_url_factory(), tmp_path / "server.log",
-                    options=("--chat-keep", "3")).start()
+                    options=("--chat-keep", "3", "--chat-rate", "6/10 seconds")).start()
     try:
         table, ada, _ = party(server)
 
@@ -253,7 +254,7 @@ def test_history_survives_a_restart_and_is_bounded(db_url_factory: Callable[[], 
                 for i in range(5):
                     await a.send(say(f"m{i}"))
                     assert (await heard(a))["text"] == f"m{i}"
-            async with connect(server.ws(table, ada)) as a:  # this socket's 5 are spent
+            async with connect(server.ws(table, ada)) as a:
                 await history(a)
                 await a.send(switch(False))
                 assert (await heard(a))["type"] == "chat-settings"
