@@ -5,6 +5,7 @@ others, a server on every interface answers to any."""
 
 from __future__ import annotations
 
+import asyncio
 import socket
 import subprocess
 import sys
@@ -13,8 +14,19 @@ from pathlib import Path
 
 import httpx
 import pytest
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import Route
+from starlette.types import ASGIApp
 
-from kingscourt.server.headers import allows, default_hosts, host_settings, policy
+from kingscourt.server.headers import (
+    SecurityHeaders,
+    allows,
+    default_hosts,
+    host_settings,
+    policy,
+)
 
 from .harness import LIFTED, Server, free_port
 
@@ -196,3 +208,24 @@ def test_bad_settings_are_refused_at_start(tmp_path: Path) -> None:
                               capture_output=True, text=True, timeout=120, check=False)
         assert done.returncode == 2, done
         assert flag in done.stderr and "Traceback" not in done.stderr, done.stderr
+
+
+def test_an_error_page_carries_them_too() -> None:
+    """The headers wrap Starlette's own error handling (as create_app builds it): its 500
+    has them."""
+    async def boom(request: Request) -> Response:
+        raise RuntimeError("a bug")
+
+    class App(Starlette):
+        def build_middleware_stack(self) -> ASGIApp:
+            return SecurityHeaders(super().build_middleware_stack())
+
+    async def get() -> httpx.Response:
+        transport = httpx.ASGITransport(app=App(routes=[Route("/boom", boom)]),
+                                        raise_app_exceptions=False)
+        async with httpx.AsyncClient(transport=transport, base_url="http://kings.example") as c:
+            return await c.get("/boom")
+
+    r = asyncio.run(get())
+    assert r.status_code == 500
+    check_headers(r, "kings.example")

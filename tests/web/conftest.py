@@ -62,6 +62,23 @@ class WebServer(Server):
         self.start()
 
 
+#: Chromium says a refused inline script on the console, but a refused eval only to the page
+#: (an EvalError the client may catch): every violation is said on the console as well
+REPORT_VIOLATIONS = """document.addEventListener("securitypolicyviolation", (e) => console.error(
+  `Content Security Policy: ${e.effectiveDirective} refused ${e.blockedURI}`
+  + ` at ${e.sourceFile}:${e.lineNumber}`));"""
+
+
+def refused(message: Any, errors: list[str]) -> None:
+    """A console message that says the page's security headers refused something (an inline
+    script or style, eval, a foreign source) or were not understood: a failure, like a
+    JavaScript error."""
+    text = message.text
+    if message.type in ("error", "warning") and any(
+            w in text for w in ("Content Security Policy", "Permissions-Policy", "Refused to")):
+        errors.append(text)
+
+
 @pytest.fixture(scope="session")
 def web_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[WebServer]:
     server = WebServer(tmp_path_factory.mktemp("web")).start()
@@ -91,9 +108,11 @@ def new_page(browser: Browser, web_server: WebServer,
         context = browser.new_context(viewport={"width": width, "height": height},
                                       base_url=web_server.url)
         context.set_default_timeout(15_000)
+        context.add_init_script(REPORT_VIOLATIONS)
         contexts.append(context)
         page = context.new_page()
         page.on("pageerror", lambda e: errors.append(str(e)))
+        page.on("console", lambda m: refused(m, errors))
         pages.append(page)
         return page
 
@@ -119,9 +138,11 @@ def open_page(browser: Browser, web_server: WebServer) -> Iterator[Any]:
         context = browser.new_context(viewport={"width": width, "height": height},
                                       base_url=web_server.url, **options)
         context.set_default_timeout(15_000)
+        context.add_init_script(REPORT_VIOLATIONS)
         contexts.append(context)
         page = context.new_page()
         page.on("pageerror", lambda e: errors.append(str(e)))
+        page.on("console", lambda m: refused(m, errors))
         return page
 
     yield make

@@ -11,6 +11,7 @@ import { loadAccount, renderNav, showAccount } from "./account.js";
 import { showProfile } from "./profile.js";
 import { showReplay } from "./replay.js";
 import { languageSwitch, onLanguage, startLanguage, t } from "./i18n.js";
+import { rememberSeat, seatAt } from "./store.js";
 
 const root = document.getElementById("app");
 let leaving = null; // the current page's clean-up (closes a table's WebSocket)
@@ -25,7 +26,7 @@ function route() {
   try {
     if (!page) showLobby(ctx);
     else if (page === "new") showSetup(ctx, rest[0] || "king");
-    else if (page === "table") showTable(ctx, rest[0], rest[1] || null);
+    else if (page === "table") showTable(ctx, rest[0], seatToken(rest[0], rest[1]));
     else if (page === "join") showInvite(ctx, rest[0], rest[1]);
     else if (page === "leaderboard") showLeaderboard(ctx);
     else if (page === "player") showPlayer(ctx, rest.join("/"));
@@ -36,6 +37,20 @@ function route() {
   } catch (e) {
     root.append(h("p.error", {}, String(e)));
   }
+}
+
+// A table's address names the table only (#/table/ID): whoever the address reaches (a
+// shared screen, a copied link, the history) must not play the seat. The seat's token lives
+// in localStorage under the table's id (store.js), so a reload rejoins the seat and another
+// browser opening the same address watches. The old form #/table/ID/TOKEN still opens the
+// seat: its token moves into storage and the address is rewritten at once.
+function seatToken(tableId, fromAddress) {
+  if (fromAddress) {
+    rememberSeat(tableId, { token: fromAddress });
+    history.replaceState(history.state, "", `#/table/${encodeURIComponent(tableId)}`);
+  }
+  const held = seatAt(tableId);
+  return held && held.token ? held.token : null;
 }
 
 window.addEventListener("hashchange", route);

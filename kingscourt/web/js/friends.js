@@ -88,7 +88,7 @@ function invitationItem(i) {
         try {
           const taken = await friendsApi.accept(i.accept);
           rememberSeat(i.table, { token: taken.token, seat: taken.seat, game: i.game });
-          location.hash = `#/table/${i.table}/${taken.token}`;
+          location.hash = `#/table/${i.table}`;
         } catch (err) { toast(err.message); }
       },
     }, T.take), " ",
@@ -113,7 +113,7 @@ function friendItem(f, reload) {
           try {
             const taken = await api.take(t.id, seat, account() ? account().name : "");
             rememberSeat(t.id, { token: taken.token, seat: taken.seat, game: t.game });
-            location.hash = `#/table/${t.id}/${taken.token}`;
+            location.hash = `#/table/${t.id}`;
           } catch (err) { toast(err.message); }
         },
       }, T.joinSeat(seat + 1)))))) : null);

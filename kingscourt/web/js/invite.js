@@ -27,12 +27,12 @@ export async function showInvite({ root }, tableId, invite) {
       try {
         const result = await api.join(tableId, invite, name);
         rememberSeat(tableId, { token: result.token, seat: result.seat, game: info.game });
-        location.hash = `#/table/${tableId}/${result.token}`;
+        location.hash = `#/table/${tableId}`;
       } catch (err) {
         const held = seatAt(tableId);
         if (err.status === 409 && held && held.token) {
           // the seat is held already: if by this browser, it simply returns there
-          location.hash = `#/table/${tableId}/${held.token}`;
+          location.hash = `#/table/${tableId}`;
         } else {
           toast(err.message);
         }

@@ -70,7 +70,7 @@ async function load(picker, tablesBox, mineBox) {
   for (const [id] of Object.entries(held)) if (!open.has(id)) forgetSeat(id);
   fill(mineBox, mine.length
     ? h("ul", {}, mine.map(([id, s]) => h("li", {},
-        h("a.button", { href: `#/table/${id}/${s.token}` }, t("Return to {game}", { game: titles[s.game] || s.game })),
+        h("a.button", { href: `#/table/${id}` }, t("Return to {game}", { game: titles[s.game] || s.game })),
         " ", t("table {table}, seat {n}", { table: id, n: s.seat + 1 }))))
     : h("p.muted", {}, t("You hold no seat at an open table.")));
   fill(tablesBox, tables.length
@@ -88,7 +88,7 @@ async function takeOpenSeat(table, seat) {
   try {
     const taken = await api.take(table.id, seat, name);
     rememberSeat(table.id, { token: taken.token, seat: taken.seat, game: table.game });
-    location.hash = `#/table/${table.id}/${taken.token}`;
+    location.hash = `#/table/${table.id}`;
   } catch (e) {
     toast(e.message);
   }
@@ -118,8 +118,9 @@ const TEXT = lazy(() => ({
 
 function tableRow(t, mine, info) {
   const invites = (mine && mine.invites) || [];
-  const actions = [h("a.button.secondary", { href: `#/table/${t.id}` }, TEXT.watch)];
-  if (mine) actions.unshift(h("a.button", { href: `#/table/${t.id}/${mine.token}` }, TEXT.yourSeat));
+  // the table's one address opens this browser's seat, if it holds one, else watches
+  const actions = [mine ? h("a.button", { href: `#/table/${t.id}` }, TEXT.yourSeat)
+    : h("a.button.secondary", { href: `#/table/${t.id}` }, TEXT.watch)];
   if (!mine) {
     for (const seat of t.open_seats || []) {
       actions.push(h("button.secondary", { dataset: { take: String(seat) }, onClick: () => takeOpenSeat(t, seat) },

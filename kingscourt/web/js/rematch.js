@@ -41,7 +41,7 @@ export function rematchPanel(tableId, token, ctx, game) {
     if (offer && offer.started) {
       const mine = moved();
       if (!seated) parts.push(h("a.button#rematch-link", { href: `#/table/${offer.table}` }, TEXT.watch));
-      else if (mine) parts.push(h("a.button#rematch-link", { href: `#/table/${offer.table}/${mine}` }, TEXT.goTo));
+      else if (mine) parts.push(h("a.button#rematch-link", { href: `#/table/${offer.table}` }, TEXT.goTo));
       else parts.push(h("p", {}, TEXT.starting));
     } else {
       parts.push(h("p.rematch-count", { dataset: { accepted: String(yes.length), humans: String(people.length) } },
@@ -87,7 +87,7 @@ export function rematchPanel(tableId, token, ctx, game) {
         rememberSeat(msg.table, { token: msg.token, seat: ctx.me, game });
         rememberSeat(tableId, { rematch: { table: msg.table, token: msg.token } });
         // moved once; coming back later to look at this table stays here (the link remains)
-        if (first) location.hash = `#/table/${msg.table}/${msg.token}`;
+        if (first) location.hash = `#/table/${msg.table}`;
       }
       render();
     },

@@ -71,7 +71,7 @@ export async function showSetup({ root }, game) {
             const invites = created.seats.filter((s) => s.kind === "human" && s.seat !== 0)
               .filter((s) => s.invite).map((s) => ({ seat: s.seat, invite: s.invite }));
             rememberSeat(created.id, { token: mine.token, seat: 0, game, invites });
-            location.hash = `#/table/${created.id}/${mine.token}`;
+            location.hash = `#/table/${created.id}`;
           } catch (err) {
             toast(err.message);
             e.target.disabled = false;
