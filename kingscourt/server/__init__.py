@@ -9,7 +9,9 @@ memory, recovery), :mod:`.lobby`, :mod:`.players`, :mod:`.play` (the routes), :m
 creation per client address, abandoned tables). Accounts: :mod:`.credentials` (names,
 Argon2id, login limits), :mod:`.sessions` (the cookie and its session rows), :mod:`.accounts`,
 :mod:`.ratings` (OpenSkill), :mod:`.profile`, :mod:`.friends` (follows, invitations by name),
-:mod:`.origin` (no cross-site use of a session), :mod:`.account_models`.
+:mod:`.origin` (no cross-site use of a session), :mod:`.account_models`. Every request:
+:mod:`.addresses` (the client's address, forwarded headers only from ``--trusted-proxy``),
+:mod:`.headers` (security headers, the ``--allowed-host`` check).
 :mod:`.lobby_models` (the pydantic messages), :mod:`.chat` (each table's chat),
 :mod:`.bounds` (the limits: refusals, table creation per client address, abandoned tables).
 

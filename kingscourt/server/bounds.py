@@ -8,8 +8,8 @@ the closing of abandoned tables.
 - **Creating tables** is rate-limited per client address with the ``limits`` library (a moving
   window in memory, or in Redis shared by several processes: :mod:`.limiting`) and bounded per
   creator: the *creator* of a table is the client address
-  that created it (the TCP peer, or the ``X-Forwarded-For`` of a proxy uvicorn trusts,
-  ``--forwarded-allow-ips``). Addresses are kept in memory only (or in Redis), never stored
+  that created it (the TCP peer, or what a ``--trusted-proxy`` forwarded: :mod:`.addresses`).
+  Addresses are kept in memory only (or in Redis), never stored
   in the database: a table recovered on restart counts for nobody.
 - **Abandoned tables.** An open table at which no human seat has had a connection for
   ``abandon_after`` seconds is closed as ``abandoned``: its record stays in the database, its

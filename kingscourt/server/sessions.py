@@ -2,8 +2,8 @@
 
 Logging in (``POST /api/session``) sets the cookie :data:`COOKIE`, a random secret, HttpOnly
 (no script reads it), ``SameSite=Lax`` (another site's requests do not carry it) and
-``Secure`` when the request came over https (the scheme uvicorn saw, ``X-Forwarded-Proto``
-included only from a proxy it trusts: ``FORWARDED_ALLOW_IPS``) or the server runs with
+``Secure`` when the request came over https (the scheme of the connection, or the
+``X-Forwarded-Proto`` of a ``--trusted-proxy``: :mod:`.addresses`) or the server runs with
 ``--secure-cookies``. The server keeps a session row holding the SHA-256 hash of the secret,
 never the secret: logging out deletes the row (the cookie no longer logs in even if kept),
 changing the password deletes the account's other rows, and a row expires after
