@@ -60,6 +60,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictStr, Valida
 from sqlalchemy import delete, select, update
 
 from ..i18n import Msg, _
+from .addresses import client_address
 from .bounds import problems
 from .limiting import Limiter
 from .lobby_models import BIDI_CONTROLS, Name
@@ -213,13 +214,6 @@ def load_room(store: Store, table_id: str, limit: int) -> tuple[list[ChatOut], b
         spectators = s.scalar(select(TableRow.spectator_chat).where(TableRow.id == table_id))
         return ([ChatOut(seat=r.seat, name=r.name, text=r.text, at=aware(r.at))
                  for r in reversed(rows)], spectators is not False)
-
-
-def socket_address(conn: Conn) -> str:
-    """The client address of a socket, as every per-address limit counts it (the scope's
-    client: the TCP peer, or what a trusted proxy forwarded)."""
-    client = conn.ws.client
-    return client.host if client is not None else "unknown"
 
 
 # --- the chat of the live tables -----------------------------------------------------------------
@@ -391,7 +385,7 @@ class Chat:
         if conn.seat is not None:
             key: tuple[str, ...] = ("chat", "seat", table.id, str(conn.seat))
         else:
-            key = ("chat", "address", socket_address(conn))
+            key = ("chat", "address", client_address(conn.ws))
         if not await self.limiter.hit(self.rate, *key):
             reset = (await self.limiter.get_window_stats(self.rate, *key)).reset_time
             wait = max(1, math.ceil(reset - time.time()))

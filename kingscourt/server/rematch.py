@@ -45,9 +45,9 @@ from pydantic import ValidationError
 from sqlalchemy.exc import SQLAlchemyError
 
 from ..i18n import _
+from .addresses import client_address
 from .bounds import CreationGuard, Refused
 from .creation import create_guarded, refused
-from .credentials import address_of
 from .hub import Hub, LobbyError
 from .lobby import ERRORS, known_id, refuse
 from .lobby_models import CreateTable, RematchRequest, RematchResult, SeatSpec
@@ -250,7 +250,7 @@ async def rematch(table_id: str, req: RematchRequest, request: Request) -> Remat
     kept, and asking again creates it."""
     try:
         return await rematches_of(request).accept(known_id(table_id), req.token,
-                                                  address_of(request))
+                                                  client_address(request))
     except Refused as e:
         raise refused(e) from e
     except LobbyError as e:
