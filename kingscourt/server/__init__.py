@@ -34,8 +34,9 @@ Decisions:
   (their sockets are closed, 4401); the next occupant gets a new one. Only SHA-256 hashes of
   tokens and invitations are stored; neither appears in public information. A game's record
   (which holds the seed, so every hidden card) is published only once the game is over; a
-  client may fix the seed only at a table with at most one human seat, and bots draw theirs
-  from ``secrets``.
+  client may fix the seed only at a practice table: one human seat, named at creation, with no
+  invitation and no open seat (its person leaving hands it to nobody), marked ``seeded`` in
+  its information, record and replay; bots draw their seeds from ``secrets``.
 - **Seats are atomic.** Take, join and leave run under the table's lock and change the seat
   row only where it is still as seen (``UPDATE ... WHERE taken = false``, the row count
   checked), so of several processes or clients one wins and the others get 409.

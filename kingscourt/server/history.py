@@ -84,7 +84,7 @@ async def table_replay(
         versions=r.last + 1, seat=seat, open=seat is None, view=view,
         seats=[ReplaySeat(seat=s.seat, kind="bot" if s.kind == "bot" else "human", level=s.level,
                           name=text(lang, r.names[s.seat])) for s in r.seats],
-        scores=r.scores, winners=r.winners, finished_at=r.finished_at,
+        scores=r.scores, winners=r.winners, finished_at=r.finished_at, seeded=r.seeded,
         steps=[ReplayStep(version=x.version, seat=x.seat, action=x.action, actor=x.actor,
                           words=x.words.render(lang)) for x in r.steps] if steps else None)
 

@@ -16,6 +16,7 @@ from .chat import Chat
 from .config import ServerConfig
 from .connections import CLOSE_ABANDONED
 from .credentials import Who, registered
+from .finished import FinishedTables
 from .lobby_models import (
     CreateTable,
     JoinResult,
@@ -91,6 +92,8 @@ class Hub:
         self.autoplayer = Autoplayer(config.bot_delay, config.bot_workers)
         self.tables: dict[str, LiveTable] = {}
         self.chat = Chat(self.store, config)
+        #: finished tables' information, from what is stored (no replay per request)
+        self.finished = FinishedTables(self.store)
         #: several processes (``--redis``): this one's part (None: the server runs alone)
         self.cluster: Cluster | None = None
 
@@ -163,18 +166,25 @@ class Hub:
         carried = accounts or {}
         held = token_hashes or {}
         humans = sum(1 for s in req.seats if s.kind == "human")
-        if req.seed is not None and humans > 1 and not self.config.insecure_seeds:
-            # the seed fixes every hand: whoever chose it could read the invited players' cards
-            raise LobbyError(_("seed: only a table with at most one human seat (practice against "
-                               "bots) may fix its seed; this one has {humans}: leave seed out",
-                               humans=humans))
-        if req.turn_seconds is not None and req.turn_seconds < self.config.min_turn_seconds:
-            raise LobbyError(_("turn_seconds: a turn timer gives a player at least {x} s",
-                               x=self.config.min_turn_seconds))
         if req.setup is not None and not self.config.insecure_seeds:
             # an explicit setup fixes hands as a seed does: for tests only
             raise LobbyError(_("setup: an explicit setup is for tests only (a server started with "
                                "--insecure-seeds): leave setup out"))
+        seeded = req.seed is not None or req.setup is not None
+        # a fixed seed fixes every hand: whoever chose it could read the cards of anyone who
+        # sat down later, so a seeded table is practice for its creator alone
+        practice = seeded and not self.config.insecure_seeds
+        if practice and humans > 1:
+            raise LobbyError(_("seed: only a table with at most one human seat (practice against "
+                               "bots) may fix its seed; this one has {humans}: leave seed out",
+                               humans=humans))
+        if practice and any(s.kind == "human" and (s.open or not s.name) for s in req.seats):
+            raise LobbyError(_("seed: a table with a fixed seed is practice for the one who "
+                               "creates it: name your seat, and leave no seat free for anyone "
+                               "else (no invitation, no open seat), or leave seed out"))
+        if req.turn_seconds is not None and req.turn_seconds < self.config.min_turn_seconds:
+            raise LobbyError(_("turn_seconds: a turn timer gives a player at least {x} s",
+                               x=self.config.min_turn_seconds))
         setup = dict(req.setup or {})
         seed = req.seed if req.seed is not None else secrets.randbits(48)
         try:
@@ -204,8 +214,8 @@ class Hub:
                     tokens[i] = secrets.token_urlsafe(16)
                 if name is not None:
                     named.append(i)
-                if not s.open:  # an invitation seat: the link that joins it when it is free
-                    invites[i] = secrets.token_urlsafe(16)
+                if not s.open and not practice:  # an invitation seat: the link that joins
+                    invites[i] = secrets.token_urlsafe(16)  # it when it is free
                 digest = held.get(i) if name is not None and i in held else (
                     secret_hash(tokens[i]) if i in tokens else None)
                 seats.append(SeatData(i, "human", None, digest,
@@ -217,7 +227,8 @@ class Hub:
                          players=len(seats), seed=seed, setup=setup, turn_seconds=req.turn_seconds,
                          # the waiting room: a table with a free human seat waits for its players
                          status="waiting" if any(not s.taken for s in seats) else "open",
-                         created_at=now(), seats=seats, host=min(named) if named else None)
+                         created_at=now(), seats=seats, host=min(named) if named else None,
+                         seeded=seeded)
         await self.store.run(self.store.create_table, data)
         table = self._live(data)
         if self.cluster is not None:
@@ -254,7 +265,7 @@ class Hub:
             open_seats=[s.seat for s in table.seats if s.kind == "human" and s.open and not s.taken],
             turn_seconds=table.data.turn_seconds, created_at=table.data.created_at,
             scores=table.state.scores() if over else None,
-            winners=table.state.winners() if over else None)
+            winners=table.state.winners() if over else None, seeded=table.data.seeded)
 
     def open_tables(self) -> list[TableInfo]:
         return [self.info(t) for t in sorted(self.tables.values(),
@@ -310,6 +321,7 @@ class Hub:
 
     def forget_account(self, account_id: int, name: str) -> None:
         """A deleted account: its seats at live tables keep playing under ``name``, as guests."""
+        self.finished.forget()  # finished tables show the name as stored now
         for table in self.tables.values():
             changed = False
             for s in table.seats:
@@ -459,4 +471,6 @@ class Hub:
             table.revoke(digest)
             table.broadcast()
             self._tell(table)
-        return LeaveResult(seat=seat, free=True)
+        # a seat without invitation and not open (a seeded table's) stays closed: nobody
+        # takes it, so the seed's hands are never handed to another person
+        return LeaveResult(seat=seat, free=info.open or info.invite_hash is not None)

@@ -13,6 +13,7 @@ from .bounds import MAX_DETAIL, CreationGuard, Refused, cursor_of, position_of, 
 from .catalogue import game_info
 from .chat import WireDoc
 from .creation import create_guarded, refused
+from .finished import rematch_of
 from .hub import Hub, LobbyError
 from .lobby_models import (
     CancelRequest,
@@ -151,7 +152,12 @@ async def open_tables(request: Request, response: Response,
 async def table_info(table_id: str, request: Request) -> TableInfo:
     """Public information about a table, open, finished or abandoned."""
     hub = hub_of(request)
-    table = await hub.get(known_id(table_id))
+    if known_id(table_id) not in hub.tables:  # a finished table: as stored, never replayed
+        info = await hub.finished.info(table_id)
+        if info is not None:
+            info.rematch = await hub.store.run(rematch_of, hub.store, table_id)
+            return info
+    table = await hub.get(table_id)
     if table is None:
         raise HTTPException(404, _("no table {table}", table=repr(table_id)))
     info = hub.info(table)
@@ -189,7 +195,8 @@ async def take_seat(table_id: str, req: TakeRequest, request: Request,
 @router.post("/tables/{table_id}/leave", response_model=LeaveResult)
 async def leave(table_id: str, req: LeaveRequest, request: Request) -> LeaveResult:
     """Give the seat up: its token is revoked (its sockets are closed, 4401) and the seat is
-    free again for whoever holds its invitation (an open seat: for anyone)."""
+    free again for whoever holds its invitation (an open seat: for anyone). A seeded table's
+    seat has neither: it stays closed (``free``: false)."""
     try:
         return await hub_of(request).leave(known_id(table_id), req.token)
     except LobbyError as e:

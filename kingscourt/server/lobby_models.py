@@ -118,8 +118,9 @@ class CreateTable(BaseModel):
     rules: dict[RuleName, RuleValue] = Field(default_factory=dict, max_length=32,
                                              description="table rules / variants")
     seats: list[SeatSpec] = Field(min_length=1, max_length=MAX_SEATS)
-    seed: int | None = Field(default=None, ge=0, lt=2**62,
-                             description="fixes every chance event (default: random)")
+    seed: int | None = Field(default=None, ge=0, lt=2**62, description=(
+        "fixes every chance event (default: random): a practice table for its one person, "
+        "named here, beside bots (no invitation, no open seat); its record says it was seeded"))
     turn_seconds: float | None = Field(default=None, gt=0, le=TURN_MAX, description=(
         f"turn timer for human seats, at most {TURN_MAX} s and at least the server's "
         f"--min-turn-seconds ({TURN_MIN} s unless set): when it runs out a basic bot plays "
@@ -173,6 +174,9 @@ class TableInfo(BaseModel):
     winners: list[int] | None = None
     rematch: str | None = Field(default=None, description="the table of this finished "
                                 "table's rematch, once it has started")
+    seeded: bool = Field(default=False, description=(
+        "its creator fixed the seed: a practice table (the creator may know every hand); it "
+        "has no invitation and no open seat"))
 
 
 class JoinRequest(BaseModel):
@@ -242,7 +246,8 @@ class TakeResult(JoinResult):
 
 class LeaveResult(BaseModel):
     seat: int
-    free: bool
+    free: bool = Field(description="someone may take the seat again (with its invitation, or "
+                       "anyone at an open seat); false at a seeded table: the seat stays closed")
 
 
 class CardInfo(BaseModel):
@@ -365,6 +370,8 @@ class GameRecord(BaseModel):
     seed: int | None
     setup: dict[str, Any]
     actions: list[tuple[int, str]] = Field(description="[seat, action text] in order")
+    seeded: bool = Field(default=False, description="its creator fixed the seed (a practice "
+                         "game): not a game between strangers")
 
 
 class ErrorDetail(BaseModel):

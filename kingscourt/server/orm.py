@@ -54,6 +54,9 @@ class TableRow(Base):
     #: several processes (``--redis``): the fencing token of the table's present owner; an
     #: action is stored only with it (see :mod:`.cluster`)
     fence: Mapped[int] = mapped_column(BigInteger, server_default="0", default=0)
+    #: the creator fixed the seed (or, in tests, the setup): a practice table whose deal its
+    #: creator may know; its record and listings say so
+    seeded: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
 
 
 class SeatRow(Base):

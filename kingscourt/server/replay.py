@@ -91,6 +91,8 @@ class Replay:
     winners: list[int]
     finished_at: datetime | None
     open_view: OpenView
+    #: its creator fixed the seed (a practice game)
+    seeded: bool = False
 
     @property
     def last(self) -> int:
@@ -155,7 +157,7 @@ def build(table_id: str, history: History) -> Replay:
     return Replay(table_id=table_id, game=game, rules=dict(record.get("rules") or {}),
                   seats=history.seats, names=names, steps=steps, checkpoints=checkpoints,
                   scores=final.scores(), winners=final.winners(), finished_at=history.finished_at,
-                  open_view=open_view_of(game.name))
+                  open_view=open_view_of(game.name), seeded=history.seeded)
 
 
 class Replays:

@@ -45,6 +45,8 @@ class ReplayView(BaseModel):
     scores: list[int] = Field(description="the final scores")
     winners: list[int]
     finished_at: datetime | None = None
+    seeded: bool = Field(default=False, description="its creator fixed the seed (a practice "
+                         "game)")
     steps: list[ReplayStep] | None = Field(default=None, description=(
         "every action in order (left out with steps=false)"))
 

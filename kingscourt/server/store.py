@@ -82,6 +82,8 @@ class TableData:
     #: the host's seat (the first human seat named at creation): it may start or cancel the
     #: table while it waits
     host: int | None = None
+    #: the creator fixed the seed (or the setup): a practice table (see :mod:`.hub`)
+    seeded: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,6 +128,8 @@ class History:
     record: dict[str, Any] | None
     actors: list[str]
     finished_at: datetime | None
+    #: the creator fixed the seed: a practice table
+    seeded: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -209,7 +213,7 @@ class Store:
         with self.sessions.begin() as s:
             s.add(TableRow(id=t.id, game=t.game, rules=t.rules, players=t.players, seed=t.seed,
                            setup=t.setup, turn_seconds=t.turn_seconds, status=t.status,
-                           created_at=t.created_at, host=t.host))
+                           created_at=t.created_at, host=t.host, seeded=t.seeded))
             s.flush()
             s.add_all(SeatRow(table_id=t.id, seat=x.seat, kind=x.kind, level=x.level,
                               token_hash=x.token_hash, invite_hash=x.invite_hash, name=x.name,
@@ -307,7 +311,7 @@ class Store:
         return TableData(
             id=row.id, game=row.game, rules=dict(row.rules), players=row.players, seed=row.seed,
             setup=dict(row.setup), turn_seconds=row.turn_seconds, status=row.status,
-            created_at=aware(row.created_at), host=row.host,
+            created_at=aware(row.created_at), host=row.host, seeded=row.seeded,
             seats=[SeatData(x.seat, x.kind, x.level, x.token_hash, x.name, x.taken, x.timeouts,
                             x.open, x.invite_hash, x.account_id) for x in seats],
             actions=[(a.seat, a.action) for a in actions])
@@ -325,13 +329,14 @@ class Store:
             return None if row is None else self._load(s, row)
 
     def record(self, table_id: str) -> tuple[str, dict[str, Any] | None] | None:
-        """``(status, record)`` of a table (the record only once it is finished)."""
+        """``(status, record)`` of a table (the record only once it is finished, with
+        ``seeded``: whether its creator fixed the seed)."""
         with self.sessions() as s:
             row = s.get(TableRow, table_id)
             if row is None:
                 return None
             fin = s.get(FinishedGame, table_id)
-            return row.status, (None if fin is None else dict(fin.record))
+            return row.status, (None if fin is None else {**fin.record, "seeded": row.seeded})
 
     def finished(self, limit: int) -> list[tuple[FinishedGame, list[str | None]]]:
         with self.sessions() as s:
@@ -396,7 +401,7 @@ class Store:
             actors = list(s.scalars(select(ActionRow.actor).where(ActionRow.table_id == table_id)
                                     .order_by(ActionRow.version)).all())
             return History(row.status, row.game, seats, dict(fin.record), actors,
-                           aware(fin.finished_at))
+                           aware(fin.finished_at), row.seeded)
 
     def recent(self, limit: int, after: tuple[datetime, str] | None = None,
                player: tuple[str, str] | None = None) -> list[RecentGame]:
