@@ -15,6 +15,7 @@ from .chat import WireDoc
 from .creation import create_guarded, refused
 from .finished import rematch_of
 from .hub import Hub, LobbyError
+from .links import TABLE_LINKS
 from .lobby_models import (
     CancelRequest,
     CreateTable,
@@ -42,18 +43,6 @@ ERRORS: dict[int | str, dict[str, Any]] = {
     403: {"model": ErrorDetail}, 404: {"model": ErrorDetail}, 409: {"model": ErrorDetail},
     422: {"model": ErrorDetail}, 503: {"model": ErrorDetail}}
 router = APIRouter(prefix="/api", tags=["lobby"], responses=ERRORS)
-#: OpenAPI links from a created table to what can be done with it (schemathesis follows them)
-TABLE_LINKS: dict[str, Any] = {
-    op: {"operationId": op_id, "parameters": {"table_id": "$response.body#/id"}}
-    for op, op_id in (("info", "table_info"), ("record", "record"), ("join", "join"),
-                      ("take", "take_seat"), ("leave", "leave"))}
-TABLE_LINKS["leave_first"] = {"operationId": "leave",
-                              "parameters": {"table_id": "$response.body#/id"},
-                              "requestBody": {"token": "$response.body#/seats/0/token"}}
-TABLE_LINKS["join_first"] = {"operationId": "join",
-                             "parameters": {"table_id": "$response.body#/id"},
-                             "requestBody": {"token": "$response.body#/seats/0/token",
-                                             "name": "Linked"}}
 NEXT_PAGE = {"headers": {
     "Link": {"description": 'the next page: <...?limit=&cursor=...>; rel="next" (absent on '
                             "the last page)", "schema": {"type": "string"}},

@@ -8,7 +8,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, model_validator
 
-from ..engine import RuleError
+from ..bots import LEVELS
+from ..engine import GAMES, RuleError
 from ..i18n import _
 from .names import DELETED_NAME, bot_name, deleted_name, invisible_format, shows_something
 from .wire import MAX_SEATS, SeatPublic, TableStatus
@@ -96,7 +97,8 @@ class SeatSpec(BaseModel):
     open: bool = Field(default=False, description="a free human seat that anyone in the lobby "
                                                    "may take (without the invitation link)")
     level: str | None = Field(default=None, max_length=32,
-                              description="random | basic | strong | expert (bots only)")
+                              description="random | basic | strong | expert (bots only)",
+                              json_schema_extra={"enum": [*LEVELS, None]})
 
     @model_validator(mode="after")
     def _bot_names(self) -> SeatSpec:
@@ -109,12 +111,20 @@ class SeatSpec(BaseModel):
 class CreateTable(BaseModel):
     """A new table; the number of players is the number of seats."""
 
+    # the examples lay the seats out as the creation's links expect (:mod:`.links`): the
+    # host first, then a seat to invite someone to, then an open seat
     model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": [{
         "game": "king", "rules": {"must_beat": "trump"},
-        "seats": [{"kind": "human", "name": "Ada"}, {"kind": "bot", "level": "basic"},
-                  {"kind": "bot", "level": "basic"}, {"kind": "bot", "level": "random"}]}]})
+        "seats": [{"kind": "human", "name": "Zoe"}, {"kind": "human"},
+                  {"kind": "human", "open": True}, {"kind": "bot", "level": "basic"}]}, {
+        "game": "uchokrola",
+        "seats": [{"kind": "human", "name": "Zoe"}, {"kind": "human"},
+                  {"kind": "human", "open": True}, {"kind": "bot", "level": "random"}]}, {
+        "game": "kukakoenig", "seed": 7,
+        "seats": [{"kind": "human", "name": "Zoe"}, {"kind": "bot", "level": "random"}]}]})
 
-    game: str = Field(max_length=32, description="king | kukakoenig | uchokrola")
+    game: str = Field(max_length=32, description="king | kukakoenig | uchokrola",
+                      json_schema_extra={"enum": list(GAMES)})
     rules: dict[RuleName, RuleValue] = Field(default_factory=dict, max_length=32,
                                              description="table rules / variants")
     seats: list[SeatSpec] = Field(min_length=1, max_length=MAX_SEATS)
