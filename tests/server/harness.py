@@ -31,7 +31,8 @@ def free_port() -> int:
 
 
 #: the per-address creation limits lifted: the suite creates many tables from one address
-#: (tests/server/test_bounds.py tests the limits themselves)
+#: (tests/server/test_bounds.py tests the limits themselves); turn timers as short as tests
+#: need (tests/server/test_bounds_input.py tests the floor)
 LIFTED = ("--create-rate", "1000/second", "--max-open-tables", "0",
           "--register-rate", "1000/second", "--min-turn-seconds", "0.05")
 
