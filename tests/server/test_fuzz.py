@@ -19,7 +19,7 @@ import pytest
 schemathesis = pytest.importorskip("schemathesis")
 
 from hypothesis import HealthCheck, Phase, given, settings  # noqa: E402
-from hypothesis.errors import Unsatisfiable  # noqa: E402
+from hypothesis.errors import FlakyStrategyDefinition, Unsatisfiable  # noqa: E402
 from schemathesis import GenerationMode  # noqa: E402
 from schemathesis.specs.openapi.checks import positive_data_acceptance  # noqa: E402
 
@@ -212,10 +212,23 @@ def state_machine(schema: Any) -> Any:
     return Workflow
 
 
+def run_machine(workflow: Any, steps: int) -> None:
+    """Run the state machine; the server keeps what earlier steps did (accounts, tables, rate
+    counts), so which links have targets can differ when hypothesis replays a prefix, and it
+    then stops with FlakyStrategyDefinition: a fault of the generator, not an answer of the
+    server's. Such a run is started again, at most twice; a failed check fails at once."""
+    for attempt in range(3):
+        try:
+            workflow.run(settings=settings(SETTINGS, max_examples=steps, stateful_step_count=6))
+            return
+        except FlakyStrategyDefinition:
+            if attempt == 2:
+                raise
+
+
 def test_stateful_phase(fuzzed: Server) -> None:
     schema = schemathesis.openapi.from_url(f"{fuzzed.http}/openapi.json")
-    state_machine(schema).run(settings=settings(SETTINGS, max_examples=STEPS,
-                                                stateful_step_count=6))
+    run_machine(state_machine(schema), STEPS)
 
 
 def test_stateful_phase_follows_the_links_of_created_tables(fuzzed: Fuzzed) -> None:
@@ -223,7 +236,7 @@ def test_stateful_phase_follows_the_links_of_created_tables(fuzzed: Fuzzed) -> N
     often: joined by their invitation, taken, started, cancelled, left, looked at."""
     schema = schemathesis.openapi.from_url(f"{fuzzed.http}/openapi.json")
     workflow = state_machine(schema.include(path_regex="^/api/tables"))
-    workflow.run(settings=settings(SETTINGS, max_examples=TABLE_STEPS, stateful_step_count=6))
+    run_machine(workflow, TABLE_STEPS)
     done = collections.Counter()
     for (label, status), n in workflow.linked.items():
         if status < 300:
