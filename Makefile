@@ -19,7 +19,8 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 DB   ?=
 
-# The tests that run a second time on the pure-Python package when the compiled core is built.
+# The tests that run a second time (the slow ones only once) on the pure-Python package when
+# the compiled core is built.
 PURE_TESTS := tests/king tests/engine tests/test_playthroughs.py tests/test_conformance.py
 # `make check`: the fast tier (no slow, browser or cluster tests).
 FAST := -m "not slow and not browser and not cluster"
@@ -71,8 +72,8 @@ test: $(TEST_STAMP) lock-check compiled lint typecheck
 	@if $(BIN)/python -m kingscourt._build --can-build; then \
 		echo "KINGSCOURT_REQUIRE_COMPILED=1 $(BIN)/python -m pytest"; \
 		KINGSCOURT_REQUIRE_COMPILED=1 $(BIN)/python -m pytest && \
-		echo "KINGSCOURT_PURE=1 $(BIN)/python -m pytest $(PURE_TESTS)" && \
-		KINGSCOURT_PURE=1 $(BIN)/python -m pytest $(PURE_TESTS); \
+		echo "KINGSCOURT_PURE=1 $(BIN)/python -m pytest -m 'not slow' $(PURE_TESTS)" && \
+		KINGSCOURT_PURE=1 $(BIN)/python -m pytest -m "not slow" $(PURE_TESTS); \
 	else \
 		echo "$(BIN)/python -m pytest"; \
 		$(BIN)/python -m pytest; \
