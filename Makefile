@@ -25,7 +25,7 @@ PURE_TESTS := tests/king tests/engine tests/test_playthroughs.py tests/test_conf
 # `make check`: the fast tier (no slow, browser or cluster tests).
 FAST := -m "not slow and not browser and not cluster"
 
-.PHONY: run test check lint typecheck lock lock-check bench clean compiled cluster
+.PHONY: run test check lint lint-js typecheck lock lock-check bench clean compiled cluster
 
 $(UV):
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "kingscourt needs Python 3.11+"'
@@ -83,8 +83,24 @@ test: $(TEST_STAMP) lock-check compiled lint typecheck
 check: $(TEST_STAMP) lock-check compiled lint typecheck
 	$(BIN)/python -m pytest $(FAST)
 
-lint: $(TEST_STAMP)
+lint: $(TEST_STAMP) lint-js
 	$(BIN)/ruff check kingscourt tests bench examples
+
+# The browser client's JavaScript, linted by Biome (pinned in package.json and
+# package-lock.json; biome.json says which files and rules). `npm ci` installs it into
+# node_modules/ only when that is missing or older than the lock; without npm the JavaScript is
+# not linted and the target says so (`.ci/run` installs npm).
+NODE_STAMP := node_modules/.installed
+$(NODE_STAMP): package.json package-lock.json
+	npm ci --no-audit --no-fund --silent
+	@touch $@
+
+lint-js:
+	@if command -v npm >/dev/null 2>&1; then \
+		$(MAKE) --no-print-directory $(NODE_STAMP) && node_modules/.bin/biome lint --error-on-warnings; \
+	else \
+		echo "lint-js: skipped, npm is not installed (apt-get install npm): the JavaScript is not linted"; \
+	fi
 
 typecheck: $(TEST_STAMP)
 	$(BIN)/mypy
