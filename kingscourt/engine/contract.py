@@ -19,7 +19,9 @@ import operator
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
+
+from typing_extensions import TypedDict  # pydantic reads its TypedDict on Python 3.11
 
 from ..i18n import _
 from .actions import Action
@@ -28,6 +30,22 @@ from .events import Event
 from .rules import rules_dict
 
 JSON = dict[str, Any]
+
+
+class View(TypedDict):
+    """The part of a view every game's view holds, the engine contract's own: the game, the
+    seat it is for (``None``: the spectator), who must decide, the seat's legal actions in
+    text form (``[]`` for the spectator and a seat not to move), whether the game is over and
+    its winners (``[]`` before the end). Each game's view type extends it with its own keys
+    (``games/<game>/view_types.py``); a view is closed: it holds its type's keys and no
+    other, JSON values only."""
+
+    game: str
+    seat: int | None
+    to_move: list[int]
+    legal: list[str]
+    over: bool
+    winners: list[int]
 
 
 class Game(ABC):
@@ -39,6 +57,9 @@ class Game(ABC):
     max_players: ClassVar[int]
     #: ``simultaneous`` when several seats may have to decide at once.
     dynamics: ClassVar[str] = "sequential"
+    #: the TypedDict of this game's views (:meth:`State.view`), a refinement of :class:`View`:
+    #: the server publishes its JSON Schema (``GET /api/wire``) under the ``state`` message
+    view_type: ClassVar[type[View]] = View
 
     def __init__(self, rules: Any) -> None:
         self.rules = rules
@@ -96,8 +117,11 @@ class State(ABC):
         return self._apply(seat, action)
 
     def view(self, seat: int | None) -> JSON:
-        """What ``seat`` may know, JSON-ready; ``None`` is the spectator."""
-        return self._view(None if seat is None else self._seat(seat))
+        """What ``seat`` may know, JSON-ready; ``None`` is the spectator. It is a value of the
+        game's :attr:`Game.view_type` (the hook :meth:`_view` is typed so), handed out as a
+        plain dict: the bots, the terminal and the bridges read views as JSON, and a view is
+        theirs to change (a replay adds the open hands to one)."""
+        return cast(JSON, self._view(None if seat is None else self._seat(seat)))
 
     def _seat(self, seat: object) -> int:
         """``seat`` if it is a seat of this game; ValueError naming it otherwise."""
@@ -128,8 +152,9 @@ class State(ABC):
         """The game's apply of text for a valid ``seat``."""
 
     @abstractmethod
-    def _view(self, seat: int | None) -> JSON:
-        """The game's view for a valid ``seat`` or the spectator."""
+    def _view(self, seat: int | None) -> View:
+        """The game's view for a valid ``seat`` or the spectator: a value of its
+        :attr:`Game.view_type`, which refines :class:`View`."""
 
     @abstractmethod
     def is_over(self) -> bool: ...

@@ -11,6 +11,7 @@ from .cards import parse_hand, texts
 from .notation import ACTION_OF_CODE, parse
 from .rules import KingRules
 from .state import KingState, check_deal
+from .view_types import KingView
 
 
 class KingGame(Game):
@@ -18,6 +19,7 @@ class KingGame(Game):
     title: ClassVar[str] = "King"
     min_players: ClassVar[int] = 4
     max_players: ClassVar[int] = 4
+    view_type: ClassVar[type[KingView]] = KingView
     rules: KingRules
 
     def new_state(self, *, players: int | None = None, seed: int | None = None,

@@ -32,6 +32,7 @@ from .ranking import king_points
 from .refusals import DISCARD, FOLLOW, GIVE_UP, HEARTS_BAN, MUST_BEAT, MUST_TRUMP, TRUMP_BAN
 from .rules import KingRules, duties
 from .view import view
+from .view_types import KingView
 
 if TYPE_CHECKING:
     from .game import KingGame
@@ -559,7 +560,7 @@ class KingState(State):
         self._begin_deal(_UNDEALT)
 
     # ------------------------------------------------------------------ views and records
-    def _view(self, seat: int | None) -> JSON:
+    def _view(self, seat: int | None) -> KingView:
         if self._phase == CHOOSE:
             self._ensure_hands()
         return view(self, seat)

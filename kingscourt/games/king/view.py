@@ -8,25 +8,34 @@ contracts still open and each seat's quota. ``legal`` lists the seat's own legal
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
-from ...engine import JSON, rules_dict
+from ...engine import rules_dict
 from .cards import CARD_TEXT, SUITS, texts
 from .contracts import CONTRACTS, Contract
 from .phases import OVER, PHASE_NAMES, PLAY
+from .view_types import (
+    KingChoice,
+    KingMade,
+    KingOpenView,
+    KingRulesView,
+    KingScoreRow,
+    KingTrick,
+    KingView,
+)
 
 if TYPE_CHECKING:
     from .state import KingState
 
 
-def view(st: KingState, seat: int | None) -> JSON:
+def view(st: KingState, seat: int | None) -> KingView:
     rules = st.game.rules
     contract = CONTRACTS[Contract(st._contract)] if st._contract >= 0 else None
     hand_sizes = [h.bit_count() for h in st._hands]
     trick_seats = [(st._leader + i) % 4 for i in range(len(st._trick))]
     last = st._tricks[-1] if st._tricks else st._prior_trick
     penalties, trumps = rules.quota
-    v: JSON = {
+    v: KingView = {
         "game": "king",
         "seat": seat,
         "phase": PHASE_NAMES[st._phase],
@@ -53,33 +62,31 @@ def view(st: KingState, seat: int | None) -> JSON:
         "quota_left": (
             [[penalties - p, trumps - t] for p, t in st._seat_counts]
             if rules.choice_limit == "standard" else None),
-        "choices": [dict(c) for c in st._choices],
-        "score_table": [dict(r, points=list(r["points"])) for r in st._score_table],
+        # the state keeps these as JSON objects of the types named here (state.py)
+        "choices": [cast(KingChoice, dict(c)) for c in st._choices],
+        "score_table": [cast(KingScoreRow, dict(r, points=list(r["points"])))
+                        for r in st._score_table],
         "scores": list(st._totals),
-        "kings": [dict(k) for k in st._kings],
+        "kings": [cast(KingMade, dict(k)) for k in st._kings],
         "over": st._phase == OVER,
         "winners": st.winners(),
-        "rules": rules_dict(rules),
+        "rules": cast(KingRulesView, rules_dict(rules)),
+        "legal": [] if seat is None else [str(a) for a in st.legal_actions(seat)],
     }
     if seat is not None:
         # secret: only this seat's own hand
         v["hand"] = texts(st._hands[seat])
-        v["legal"] = [str(a) for a in st.legal_actions(seat)]
-    else:
-        v["legal"] = []
     return v
 
 
-def _trick_json(t: tuple[int, tuple[int, ...], int]) -> JSON:
+def _trick_json(t: tuple[int, tuple[int, ...], int]) -> KingTrick:
     leader, cards, winner = t
     return {"leader": leader, "cards": [[(leader + i) % 4, CARD_TEXT[c]]
                                         for i, c in enumerate(cards)], "winner": winner}
 
 
-def open_view(st: KingState) -> JSON:
+def open_view(st: KingState) -> KingOpenView:
     """Every hand open, for the replay of a finished game (never for a game being played):
     the spectator's view plus ``hands``, each seat's hand in seat order, and ``open``."""
-    v = st.view(None)  # deals the hands where a deal has not been looked at yet
-    v["hands"] = [texts(h) for h in st._hands]
-    v["open"] = True
-    return v
+    v = cast(KingView, st.view(None))  # deals the hands where a deal has not been looked at yet
+    return {**v, "hands": [texts(h) for h in st._hands], "open": True}

@@ -12,6 +12,7 @@ from .notation import ROW_ACTIONS, parse
 from .rules import KukakoenigRules
 from .state import KukakoenigState, derived_rng
 from .table import REMOVED, ROW_SIZE, ROWS
+from .view_types import KukakoenigView
 
 
 class KukakoenigGame(Game):
@@ -19,6 +20,7 @@ class KukakoenigGame(Game):
     title: ClassVar[str] = "Ku-Ka-König"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 4
+    view_type: ClassVar[type[KukakoenigView]] = KukakoenigView
     dynamics: ClassVar[str] = "simultaneous"
     rules: KukakoenigRules
 

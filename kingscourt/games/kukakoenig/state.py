@@ -28,6 +28,7 @@ from .notation import ROW_ACTIONS, parse
 from .scoring import score_counts
 from .table import ROW_SIZE, empty_handed, first_scoring_due, refill, take_or_burn
 from .view import view
+from .view_types import KukakoenigView
 
 if TYPE_CHECKING:
     from .game import KukakoenigGame
@@ -125,7 +126,7 @@ class KukakoenigState(State):
         twin._actions = self._actions[:]
         return twin
 
-    def _view(self, seat: int | None) -> JSON:
+    def _view(self, seat: int | None) -> KukakoenigView:
         return view(self, seat)
 
     def __repr__(self) -> str:

@@ -10,16 +10,16 @@ mutable with the state or another view.
 from __future__ import annotations
 
 import copy
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
-from ...engine import JSON
 from .cards import names, sorted_names
+from .view_types import KukakoenigOpenView, KukakoenigView, LogEvent, Scoring
 
 if TYPE_CHECKING:
     from .state import KukakoenigState
 
 
-def view(st: KukakoenigState, seat: int | None) -> JSON:
+def view(st: KukakoenigState, seat: int | None) -> KukakoenigView:
     mine = st._picks.get(seat) if seat is not None else None
     return {
         "game": st.game.name,
@@ -41,9 +41,10 @@ def view(st: KukakoenigState, seat: int | None) -> JSON:
         "to_move": st.to_move(),
         "my_pick": None if mine is None else mine + 1,
         "received": [st._received(s) for s in range(st._n)],
-        # fresh copies: a view shares nothing mutable with the state or another view
-        "scorings": copy.deepcopy(st._scorings),
-        "log": copy.deepcopy(st._log),
+        # fresh copies: a view shares nothing mutable with the state or another view (the
+        # state keeps them as JSON objects of the types named here)
+        "scorings": cast(list[Scoring], copy.deepcopy(st._scorings)),
+        "log": cast(list[LogEvent], copy.deepcopy(st._log)),
         "legal": [str(a) for a in st.legal_actions(seat)] if seat is not None else [],
         "over": st._over,
         "scores": st.scores(),
@@ -51,14 +52,13 @@ def view(st: KukakoenigState, seat: int | None) -> JSON:
     }
 
 
-def open_view(st: KukakoenigState) -> JSON:
+def open_view(st: KukakoenigState) -> KukakoenigOpenView:
     """Every secret open, for the replay of a finished game (never for a game being played):
     the spectator's view plus ``picks`` (each seat's pending pick, a row from 1, or None),
     ``pile_cards`` (the pile, top card first), ``box_unseen_cards`` (face down in the box)
     and ``open``."""
-    v = view(st, None)
-    v["picks"] = [None if s not in st._picks else st._picks[s] + 1 for s in range(st._n)]
-    v["pile_cards"] = names(st._pile[::-1])
-    v["box_unseen_cards"] = sorted_names(st._unseen)
-    v["open"] = True
-    return v
+    return {**view(st, None),
+            "picks": [None if s not in st._picks else st._picks[s] + 1 for s in range(st._n)],
+            "pile_cards": names(st._pile[::-1]),
+            "box_unseen_cards": sorted_names(st._unseen),
+            "open": True}

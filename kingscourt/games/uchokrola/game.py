@@ -15,6 +15,7 @@ from .rules import UchoRules
 from .state import UchoState
 from .tasks import Task
 from .turn import CHOOSE_CHARACTER, SETUP
+from .view_types import UchoView
 from .world import sample_world
 
 #: Keys of an explicit position (``new_state(..., hands=[...], deck=[...])``), for scenarios.
@@ -27,6 +28,7 @@ class UchoGame(Game):
     title: ClassVar[str] = "Ucho Króla"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 6
+    view_type: ClassVar[type[UchoView]] = UchoView
     rules: UchoRules
 
     def __init__(self, rules: UchoRules, cards: CardSet, registry: Registry,

@@ -33,6 +33,7 @@ from .summary import summary
 from .tasks import Task, TaskKind
 from .turn import ABILITY, ACTION, END_TURN, GUICHE_PENALTY, RIPOSTE
 from .view import view
+from .view_types import UchoView
 
 if TYPE_CHECKING:
     from .game import UchoGame
@@ -553,7 +554,7 @@ class UchoState(State):
         twin.announced = None if self.announced is None else self.announced[:]
         return twin
 
-    def _view(self, seat: int | None) -> JSON:
+    def _view(self, seat: int | None) -> UchoView:
         return view(self, seat)
 
     def __repr__(self) -> str:

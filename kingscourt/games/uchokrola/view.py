@@ -8,16 +8,17 @@ the characters dealt before they are revealed, the seed. Everything else is publ
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
-from ...engine import JSON, rules_dict
+from ...engine import rules_dict
 from .tasks import Shown
+from .view_types import StackEntry, UchoOpenView, UchoRulesView, UchoView
 
 if TYPE_CHECKING:
     from .state import UchoState
 
 
-def view(st: UchoState, seat: int | None) -> JSON:
+def view(st: UchoState, seat: int | None) -> UchoView:
     n = st.n
     own = seat is not None and 0 <= seat < n
     me = seat if seat is not None and own else -1
@@ -38,7 +39,7 @@ def view(st: UchoState, seat: int | None) -> JSON:
         "game": "uchokrola",
         "players": n,
         "seat": seat,
-        "rules": rules_dict(st.rules),
+        "rules": cast(UchoRulesView, rules_dict(st.rules)),
         "phase": "over" if top is None else top.kind.id,
         "question": "" if top is None else top.kind.question,
         "to_move": st.to_move(),
@@ -84,7 +85,7 @@ def view(st: UchoState, seat: int | None) -> JSON:
             "used": names(sorted(st.used)),
             "markiz": sorted(st.markiz),
         },
-        "stack": [t.to_json() for t in st.stack],
+        "stack": [cast(StackEntry, t.to_json()) for t in st.stack],
         "log": st.log_for(seat if own else None),
         "legal": list(st.legal_texts()) if top is not None and top.seat == me else [],
         "over": st.over,
@@ -94,7 +95,7 @@ def view(st: UchoState, seat: int | None) -> JSON:
     }
 
 
-def open_view(st: UchoState) -> JSON:
+def open_view(st: UchoState) -> UchoOpenView:
     """Every secret open, for the replay of a finished game (never for a game being played):
     the spectator's view plus ``hands`` and ``prestige`` of every seat, each seat's
     ``character_choices`` (the characters offered to it) and ``chosen_characters`` (chosen in
@@ -106,11 +107,11 @@ def open_view(st: UchoState) -> JSON:
         return [cs.types[c].name for c in cards]
 
     v = view(st, None)
-    v["hands"] = [names(sorted(h)) for h in st.hands]
     v["prestige"] = [names(sorted(p)) for p in st.prestige]
-    v["character_choices"] = [names(o) for o in st.options]
-    v["chosen_characters"] = [cs.types[c].name if c >= 0 else None for c in st.chosen]
     v["looked"] = names(sorted(st.looked))
-    v["deck"] = names(st.deck[::-1])
-    v["open"] = True
-    return v
+    return {**v,
+            "hands": [names(sorted(h)) for h in st.hands],
+            "character_choices": [names(o) for o in st.options],
+            "chosen_characters": [cs.types[c].name if c >= 0 else None for c in st.chosen],
+            "deck": names(st.deck[::-1]),
+            "open": True}
