@@ -48,6 +48,15 @@ class View(TypedDict):
     winners: list[int]
 
 
+class Result(TypedDict):
+    """A seat's part of :meth:`State.results`: its score and whether it won; each game's
+    result type (:attr:`Game.result_type`) may add its own keys."""
+
+    seat: int
+    score: int
+    won: bool
+
+
 class Game(ABC):
     """A game with its table rules fixed. Create states with :meth:`new_state`."""
 
@@ -60,6 +69,9 @@ class Game(ABC):
     #: the TypedDict of this game's views (:meth:`State.view`), a refinement of :class:`View`:
     #: the server publishes its JSON Schema (``GET /api/wire``) under the ``state`` message
     view_type: ClassVar[type[View]] = View
+    #: the TypedDict of one seat's entry of :meth:`State.results`, a refinement of
+    #: :class:`Result` (published with the view, as the ``state`` message's ``results``)
+    result_type: ClassVar[type[Result]] = Result
 
     def __init__(self, rules: Any) -> None:
         self.rules = rules

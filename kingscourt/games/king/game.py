@@ -11,7 +11,7 @@ from .cards import parse_hand, texts
 from .notation import ACTION_OF_CODE, parse
 from .rules import KingRules
 from .state import KingState, check_deal
-from .view_types import KingView
+from .view_types import KingResult, KingView
 
 
 class KingGame(Game):
@@ -20,6 +20,7 @@ class KingGame(Game):
     min_players: ClassVar[int] = 4
     max_players: ClassVar[int] = 4
     view_type: ClassVar[type[KingView]] = KingView
+    result_type: ClassVar[type[KingResult]] = KingResult
     rules: KingRules
 
     def new_state(self, *, players: int | None = None, seed: int | None = None,

@@ -13,7 +13,7 @@ from typing import Literal, NotRequired
 
 from typing_extensions import TypedDict  # pydantic reads its TypedDict on Python 3.11
 
-from ...engine.contract import View
+from ...engine.contract import Result, View
 
 #: ``[seat, card]``: who played which card (``"QS"``)
 SeatCard = list[int | str]
@@ -110,3 +110,10 @@ class KingOpenView(KingView):
 
     hands: list[list[str]]
     open: Literal[True]
+
+
+class KingResult(Result):
+    """A seat's result (:meth:`.state.KingState.results`): Kings made and King points."""
+
+    kings: int
+    king_points: float

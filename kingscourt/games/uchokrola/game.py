@@ -15,7 +15,7 @@ from .rules import UchoRules
 from .state import UchoState
 from .tasks import Task
 from .turn import CHOOSE_CHARACTER, SETUP
-from .view_types import UchoView
+from .view_types import UchoResult, UchoView
 from .world import sample_world
 
 #: Keys of an explicit position (``new_state(..., hands=[...], deck=[...])``), for scenarios.
@@ -29,6 +29,7 @@ class UchoGame(Game):
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 6
     view_type: ClassVar[type[UchoView]] = UchoView
+    result_type: ClassVar[type[UchoResult]] = UchoResult
     rules: UchoRules
 
     def __init__(self, rules: UchoRules, cards: CardSet, registry: Registry,

@@ -9,11 +9,11 @@ language the view was made for.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Literal, NotRequired
 
 from typing_extensions import TypedDict  # pydantic reads its TypedDict on Python 3.11
 
-from ...engine.contract import View
+from ...engine.contract import Result, View
 
 #: a task of the stack as :meth:`.tasks.Task.to_json` writes it: ``[kind, seat, a, b, n]``
 StackEntry = list[str | int]
@@ -96,3 +96,16 @@ class UchoOpenView(UchoView):
     chosen_characters: list[str | None]
     deck: list[str]
     open: Literal[True]
+
+
+class UchoResult(Result):
+    """A seat's result (:meth:`.state.UchoState.results`), its summary once the game is over
+    (:func:`.summary.summary`): the prestige pile and its prestige, Hrabia de Guiche's
+    penalty (and the character that cost it), the seat's own total and its Ucho króla cards."""
+
+    pile: NotRequired[list[str]]
+    pile_prestige: NotRequired[int]
+    penalty: NotRequired[int]
+    penalty_by: NotRequired[str | None]
+    own: NotRequired[int]
+    uchos: NotRequired[int]
