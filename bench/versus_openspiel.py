@@ -6,7 +6,7 @@ Fair and repeatable, as issue 15 asks:
   OpenSpiel registration (``kingscourt.interop.openspiel``), every state wrapped so that the
   end of the current deal is terminal (:class:`DealCut`), as our search stops there.
 - **The same evaluator.** A leaf is valued as ours are: the deal played out to its end by the
-  basic policy in every seat (:func:`kingscourt.bots.king_sim.play_out`; a contract still to be
+  basic policy in every seat (:func:`kingscourt.games.king.bots.sim.play_out`; a contract still to be
   named is named by the basic bot), each seat's margin (its points minus the others' mean)
   in units of 650 as its return.
 - **Its exploration constant tuned on separate deals** (``--tune``: each constant of a grid
@@ -24,7 +24,7 @@ Fair and repeatable, as issue 15 asks:
 
 - **One deal is the match.** Only the first deal is scored, so a contract is worth its deal
   alone; our bot, which names contracts for the whole game (less the opportunity and defence
-  costs of spending one, :mod:`kingscourt.bots.king_costs`), gives some of the first deal away
+  costs of spending one, :mod:`kingscourt.games.king.bots.costs`), gives some of the first deal away
   on purpose. ``--deal-choice`` lets it name contracts for the deal alone, as IS-MCTS does.
 
     .venv/bin/python bench/versus_openspiel.py [--deals 100] [--seconds 0.2]
@@ -50,7 +50,7 @@ from scipy.stats import t as t_dist  # type: ignore[import-untyped]
 import kingscourt
 import kingscourt.interop.openspiel
 from kingscourt.bots import PLAY_BUDGETS, load
-from kingscourt.bots.king_sim import Deal, margins, play_out
+from kingscourt.games.king.bots.sim import Deal, margins, play_out
 from kingscourt.games.king.cards import parse_hand
 from kingscourt.games.king.contracts import CONTRACT_OF_ID
 from kingscourt.games.king.state import KingState

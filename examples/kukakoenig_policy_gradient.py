@@ -22,8 +22,8 @@ from typing import Any
 
 import numpy as np
 
+from kingscourt.games.kukakoenig.tensors import OBSERVATION
 from kingscourt.interop.pettingzoo import parallel_env
-from kingscourt.interop.tensors.kukakoenig import OBSERVATION
 
 ROWS = OBSERVATION.pieces[1].shape[0]  # 8
 K = OBSERVATION.pieces[0].shape[1]      # card types
@@ -88,7 +88,7 @@ def play(env: Any, policy: Policy, rng: np.random.Generator, seed: int,
 
 
 def train(episodes: int, seed: int = 0) -> Policy:
-    env = parallel_env(players=2)
+    env = parallel_env("kukakoenig", players=2)
     policy = Policy(seed)
     rng = np.random.default_rng(seed + 1)
     for e in range(episodes):
@@ -100,7 +100,7 @@ def train(episodes: int, seed: int = 0) -> Policy:
 
 def evaluate(policy: Policy, games: int, seed: int = 1) -> tuple[float, float]:
     """Win rate against random (ties count ½) over ``games`` new deals, with its 95% margin."""
-    env = parallel_env(players=2)
+    env = parallel_env("kukakoenig", players=2)
     rng = np.random.default_rng(seed)
     wins = [play(env, policy, rng, seed=1_000_000 + seed * games + g, trace=None)[1]
             for g in range(games)]

@@ -46,9 +46,9 @@ MODULES: tuple[str, ...] = (
     "kingscourt/games/king/view.py",
     "kingscourt/games/king/world.py",
     "kingscourt/engine/dealing.py",
-    "kingscourt/bots/king_search.py",
-    "kingscourt/bots/king_sim.py",
-    "kingscourt/bots/king_solver.py",
+    "kingscourt/games/king/bots/search.py",
+    "kingscourt/games/king/bots/sim.py",
+    "kingscourt/games/king/bots/solver.py",
 )
 #: mypyc's group: the extension that holds the code of every module above.
 GROUP = "kingscourt._core"

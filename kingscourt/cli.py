@@ -11,10 +11,15 @@ import typer
 from rich.console import Console
 from typer.core import TyperCommand
 
-from .engine import GAMES, ReplayError, replay
+from .engine import GAMES, ReplayError, replay, resolve, spec
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="kingscourt: King, Ku-Ka-König and Ucho Króla.")
+
+
+#: the games as the commands name them (the registry's, in its order; the first is the default)
+_GAME_HELP = " | ".join(GAMES)
+_FIRST_GAME = next(iter(GAMES))
 
 
 def _parse_options(pairs: list[str]) -> dict[str, Any]:
@@ -37,7 +42,7 @@ def _parse_options(pairs: list[str]) -> dict[str, Any]:
 
 @app.command()
 def play(
-    game: Annotated[str, typer.Argument(help="king | kukakoenig | uchokrola")] = "king",
+    game: Annotated[str, typer.Argument(help=_GAME_HELP)] = _FIRST_GAME,
     seat: Annotated[int, typer.Option(help="your seat, counted from 1")] = 1,
     bots: Annotated[str, typer.Option(help="level of the computer opponents")] = "basic",
     players: Annotated[int | None, typer.Option(help="number of players, where the game lets you choose")]
@@ -58,11 +63,11 @@ def play(
     options = _parse_options(rule or [])
     for v in variant or []:
         options.update(_parse_options([v if "=" in v else f"{v}=true"]))
-    module = importlib.import_module(f"kingscourt.terminal.{game}")
+    play_in_terminal = resolve(spec(game).terminal)
     try:
         with speaking(lang):
-            module.play(seat=seat - 1, bots=bots, players=players, seed=seed, options=options,
-                        console=Console())
+            play_in_terminal(seat=seat - 1, bots=bots, players=players, seed=seed,
+                             options=options, console=Console())
     except ValueError as e:
         raise typer.BadParameter(str(e)) from e
 
@@ -107,7 +112,7 @@ class _ArenaCommand(TyperCommand):
 
 @app.command(cls=_ArenaCommand)
 def arena(
-    game: Annotated[str, typer.Argument(help="king | kukakoenig | uchokrola")],
+    game: Annotated[str, typer.Argument(help=_GAME_HELP)],
     bots: Annotated[str, typer.Option(help="one bot per seat, e.g. strong,basic,basic,basic "
                                            "(budgets: strong:iterations=400,seconds=5)")]
     = "basic,random,random,random",
@@ -340,10 +345,10 @@ def serve(
     migrate, a port in use or a Redis that does not answer is one line on stderr instead
     (exit status 2 for a malformed or contradictory setting, 1 for the others)."""
     from .server import ServerConfig, resolve_db_url
-    from .server.addresses import proxy_settings
     from .server.app import serve as run_server
-    from .server.headers import host_settings
-    from .server.startup import BadSetting, Names, StartupError
+    from .server.base.addresses import proxy_settings
+    from .server.base.headers import host_settings
+    from .server.base.startup import BadSetting, Names, StartupError
 
     names = Names(db=_given(ctx, "db", "--db", "KINGSCOURT_DB"),
                   redis=_given(ctx, "redis", "--redis", "KINGSCOURT_REDIS"))
@@ -381,7 +386,7 @@ def bot_worker(
 ) -> None:
     """Decide bot moves for table servers started with --redis: decisions come from a Redis
     queue and go back to each table's owner (bot capacity grows by adding workers)."""
-    from .server.cluster_bots import run_worker
+    from .server.cluster.bots import run_worker
 
     Console().print(f"kingscourt bot worker on {redis.split('@')[-1]}")
     run_worker(redis, processes)

@@ -349,21 +349,16 @@ POT: Final = LOCALE_DIR / "kingscourt.pot"
 
 
 def _card_texts() -> list[tuple[str, str]]:
-    """(text, where) of what the bundled card-set files give players to read: Ucho Króla's
-    card texts (the names stay Polish, as printed) and Ku-Ka-König's card labels."""
-    import csv
-    import json
+    """(text, where) of what the bundled card-set files give players to read, as each game's
+    manifest lists them (``card_texts``: Ucho Króla's card texts, whose names stay Polish as
+    printed, and Ku-Ka-König's card labels)."""
+    from .engine.manifest import resolve
+    from .engine.registry import specs
 
     out: list[tuple[str, str]] = []
-    ucho = PACKAGE / "games" / "uchokrola" / "cards.json"
-    for card in json.loads(ucho.read_text(encoding="utf-8"))["cards"]:
-        if card.get("text"):
-            out.append((card["text"], f"games/uchokrola/cards.json:{card['effect']}"))
-    kuka = PACKAGE / "games" / "kukakoenig" / "cards.csv"
-    lines = [ln for ln in kuka.read_text(encoding="utf-8").splitlines()
-             if ln.strip() and not ln.lstrip().startswith("#")]
-    for row in csv.DictReader(lines):
-        out.append((row["label"].strip(), f"games/kukakoenig/cards.csv:{row['name'].strip()}"))
+    for game in specs():
+        if game.card_texts:
+            out.extend(resolve(game.card_texts)())
     return out
 
 
@@ -376,7 +371,7 @@ def extract() -> Catalog:
 
     catalog = Catalog(domain="kingscourt", project="kingscourt", charset="utf-8",
                       fuzzy=False)
-    method_map = [("web/**", "ignore"), ("server/migrations/**", "ignore"), ("**.py", "python")]
+    method_map = [("web/**", "ignore"), ("server/store/migrations/**", "ignore"), ("**.py", "python")]
     for filename, lineno, message, comments, context in extract_from_dir(
             PACKAGE, method_map, keywords=KEYWORDS, comment_tags=("i18n:",),
             strip_comment_tags=True):

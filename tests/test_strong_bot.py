@@ -4,6 +4,7 @@ PIMC play and simulated contract choice)."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 import time
@@ -12,7 +13,7 @@ import pytest
 
 import kingscourt
 from kingscourt.bots.ismcts import StrongBot
-from kingscourt.bots.king_strong import EXACT_COST, KingStrongBot
+from kingscourt.games.king.bots.strong import EXACT_COST, KingStrongBot
 
 
 def _positions(n: int, seed: int = 4) -> list[tuple[kingscourt.State, int]]:
@@ -80,18 +81,21 @@ def test_strong_beats_random_on_one_duplicate_deal() -> None:
 
 def test_each_game_with_a_search_spec_gets_it_and_a_broken_one_fails_loudly(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    from kingscourt.bots import ismcts, king_search
+    from kingscourt.bots import ismcts
+    from kingscourt.games.king.bots import search as king_search
 
     king = kingscourt.load_game("king")
     assert ismcts.spec_for(king).horizon is king_search.horizon
-    monkeypatch.setitem(ismcts.SPECS, "king", "kingscourt.bots.no_such_module:make_spec")
+    broken = dataclasses.replace(king_spec := ismcts.spec("king"), bots=dataclasses.replace(
+        king_spec.bots, search_spec="kingscourt.bots.no_such_module:make_spec"))
+    monkeypatch.setattr(ismcts, "spec", lambda name: broken)
     with pytest.raises(ModuleNotFoundError, match="no_such_module"):
         StrongBot(king, seed=1)
 
 
 def test_the_2026_strong_bot_is_private_but_loadable_for_benchmarks() -> None:
     from kingscourt.bots import LEVELS, load
-    from kingscourt.bots.king_legacy import KingStrongBot2026
+    from kingscourt.games.king.bots.legacy import KingStrongBot2026
 
     game = kingscourt.load_game("king")
     assert "_strong_2026" not in LEVELS
@@ -137,17 +141,17 @@ def test_king_contract_choice_values_every_open_contract() -> None:
 @pytest.mark.parametrize("game_name", ["king", "kukakoenig", "uchokrola"])
 def test_expert_is_the_strong_search_with_a_larger_budget_and_people_get_time(
         game_name: str) -> None:
-    from kingscourt.bots import BUDGETS, LEVELS, PLAY_BUDGETS, load, load_for_people
+    from kingscourt.bots import LEVELS, budget, load, load_for_people, play_budget
 
     assert LEVELS == ("random", "basic", "strong", "expert")
     game = kingscourt.load_game(game_name)
     strong, expert = load("strong", game, seed=1), load("expert", game, seed=1)
     assert type(strong) is type(expert)
-    assert expert.iterations == BUDGETS[(game_name, "expert")]["iterations"]  # type: ignore[attr-defined]
+    assert expert.iterations == budget(game_name, "expert")["iterations"]  # type: ignore[attr-defined]
     assert expert.iterations > strong.iterations  # type: ignore[attr-defined]
     for level in ("strong", "expert"):
         timed = load_for_people(level, game, seed=1)
-        assert timed.seconds == PLAY_BUDGETS[(game_name, level)]["seconds"]  # type: ignore[attr-defined]
-    assert PLAY_BUDGETS[("king", "strong")]["seconds"] <= 0.25
-    assert PLAY_BUDGETS[("king", "strong")]["choice_seconds"] <= 1.0
-    assert PLAY_BUDGETS[("king", "expert")]["seconds"] <= 2.0
+        assert timed.seconds == play_budget(game_name, level)["seconds"]  # type: ignore[attr-defined]
+    assert play_budget("king", "strong")["seconds"] <= 0.25
+    assert play_budget("king", "strong")["choice_seconds"] <= 1.0
+    assert play_budget("king", "expert")["seconds"] <= 2.0

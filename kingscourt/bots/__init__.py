@@ -12,56 +12,52 @@ True
 
 from __future__ import annotations
 
-import importlib
 from typing import Any, Protocol
 
 from ..engine import JSON, Game, RuleError
+from ..engine.manifest import resolve
+from ..engine.registry import spec
 from ..i18n import _
 from .base import Cancelled
 
-__all__ = ["BOTS", "BUDGETS", "LEVELS", "PLAY_BUDGETS", "Bot", "Cancelled", "load",
-           "load_for_people"]
+__all__ = ["LEVELS", "Bot", "Cancelled", "budget", "levels", "load", "load_for_people",
+           "play_budget"]
 
 #: the levels offered to people (server, terminal, arena); a level named with a leading
-#: underscore in :data:`BOTS` is private: loadable by name for benchmarks, never listed
+#: underscore in a game's manifest is private: loadable by name for benchmarks, never listed
 LEVELS = ("random", "basic", "strong", "expert")
 
-#: (game, level) -> "module:Class". A game joins by adding its lines here.
-BOTS: dict[tuple[str, str], str] = {
-    ("king", "random"): "kingscourt.bots.random_bot:RandomBot",
-    ("king", "basic"): "kingscourt.bots.king_basic:KingBasicBot",
-    ("king", "strong"): "kingscourt.bots.king_strong:KingStrongBot",
-    ("king", "expert"): "kingscourt.bots.king_strong:KingStrongBot",
-    ("king", "_strong_2026"): "kingscourt.bots.king_legacy:KingStrongBot2026",
-    ("kukakoenig", "random"): "kingscourt.bots.random_bot:RandomBot",
-    ("kukakoenig", "basic"): "kingscourt.bots.kukakoenig_basic:KukakoenigBasicBot",
-    ("kukakoenig", "strong"): "kingscourt.bots.kukakoenig_strong:KukakoenigStrongBot",
-    ("kukakoenig", "expert"): "kingscourt.bots.kukakoenig_strong:KukakoenigStrongBot",
-    ("uchokrola", "random"): "kingscourt.bots.random_bot:RandomBot",
-    ("uchokrola", "basic"): "kingscourt.bots.uchokrola_basic:UchokrolaBasicBot",
-    ("uchokrola", "strong"): "kingscourt.bots.ismcts:StrongBot",
-    ("uchokrola", "expert"): "kingscourt.bots.ismcts:StrongBot",
-}
 
-#: (game, level) -> the budget a bot gets when none is given (iterations: deterministic per
-#: seed, for the arena and benchmarks); ``expert`` is the same search as ``strong``, larger
-BUDGETS: dict[tuple[str, str], dict[str, Any]] = {
-    ("king", "expert"): {"iterations": 6000, "choice_worlds": 2400, "chain": 4800},
-    ("kukakoenig", "expert"): {"iterations": 240},
-    ("uchokrola", "expert"): {"iterations": 1200},
-}
+def levels(game: str) -> list[str]:
+    """The levels of :data:`LEVELS` that the game ``game`` offers, in that order."""
+    offered = spec(game).bots.levels
+    return [lv for lv in LEVELS if lv in offered]
 
-#: (game, level) -> the budget where people play (the server's workers, the terminal): time,
-#: not iterations. King: a card in 0.2 s (median ≤ 250 ms, p95 ≤ 500 ms even on a busy
-#: machine), a contract choice in 0.8 s (≤ 1 s); expert ≤ 2 s a card.
-PLAY_BUDGETS: dict[tuple[str, str], dict[str, Any]] = {
-    ("king", "strong"): {"seconds": 0.2, "choice_seconds": 0.8, "chain": 8000},
-    ("king", "expert"): {"seconds": 1.5, "choice_seconds": 1.8, "chain": 40000},
-    ("kukakoenig", "strong"): {"seconds": 0.4},
-    ("kukakoenig", "expert"): {"seconds": 1.5},
-    ("uchokrola", "strong"): {"seconds": 1.0},
-    ("uchokrola", "expert"): {"seconds": 3.0},
-}
+
+def budget(game: str, level: str) -> dict[str, Any]:
+    """The budget a bot of ``level`` gets when none is given (iterations: deterministic per
+    seed, for the arena and benchmarks); the manifest's ``bots.budgets``."""
+    return dict(spec(game).bots.budgets.get(level, {}))
+
+
+def play_budget(game: str, level: str) -> dict[str, Any]:
+    """The budget where people play (the server's workers, the terminal): time, not
+    iterations; the manifest's ``bots.play_budgets``."""
+    return dict(spec(game).bots.play_budgets.get(level, {}))
+
+
+def __getattr__(name: str) -> Any:
+    """``BOTS``, ``BUDGETS`` and ``PLAY_BUDGETS`` keyed by ``(game, level)``, as they were
+    before the manifests held them: read-only views built from the registry."""
+    from ..engine.registry import specs
+
+    if name == "BOTS":
+        return {(s.name, lv): t for s in specs() for lv, t in s.bots.levels.items()}
+    if name == "BUDGETS":
+        return {(s.name, lv): dict(b) for s in specs() for lv, b in s.bots.budgets.items()}
+    if name == "PLAY_BUDGETS":
+        return {(s.name, lv): dict(b) for s in specs() for lv, b in s.bots.play_budgets.items()}
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 class Bot(Protocol):
@@ -70,20 +66,20 @@ class Bot(Protocol):
     def choose(self, view: JSON) -> str: ...
 
 
-def load(level: str, game: Game, seed: int | None = None, **budget: Any) -> Bot:
+def load(level: str, game: Game, seed: int | None = None, **budget_: Any) -> Bot:
     """A bot of ``level`` for ``game``; unknown levels raise ValueError (KeyError-free)."""
-    if level not in LEVELS and not (level.startswith("_") and (game.name, level) in BOTS):
+    offered = spec(game.name).bots.levels
+    if level not in LEVELS and not (level.startswith("_") and level in offered):
         raise RuleError(_("unknown bot level {level} (levels: {x})", level=repr(level),
                           x=", ".join(LEVELS)))
-    target = BOTS.get((game.name, level))
+    target = offered.get(level)
     if target is None:
         raise RuleError(_("no {level} bot for {game} yet", level=repr(level), game=game.name))
-    module_name, cls_name = target.split(":")
-    cls = getattr(importlib.import_module(module_name), cls_name)
-    bot: Bot = cls(game, seed=seed, **(budget or BUDGETS.get((game.name, level), {})))
+    cls = resolve(target)
+    bot: Bot = cls(game, seed=seed, **(budget_ or budget(game.name, level)))
     return bot
 
 
 def load_for_people(level: str, game: Game, seed: int | None = None) -> Bot:
-    """A bot of ``level`` with the time budget people play against (:data:`PLAY_BUDGETS`)."""
-    return load(level, game, seed, **PLAY_BUDGETS.get((game.name, level), {}))
+    """A bot of ``level`` with the time budget people play against (:func:`play_budget`)."""
+    return load(level, game, seed, **play_budget(game.name, level))

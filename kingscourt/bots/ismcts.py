@@ -14,7 +14,6 @@ state it searches is a sampled world. Per-game knowledge enters through a
 
 from __future__ import annotations
 
-import importlib
 import math
 import random
 import time
@@ -23,6 +22,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..engine import JSON, Action, Game, State
+from ..engine.manifest import resolve
+from ..engine.registry import spec
 from .analysis import Analysis
 from .base import ViewBot
 
@@ -76,21 +77,13 @@ class Node:
         self.avail = 0            # iterations in which this node's action was legal
 
 
-#: game -> "module:function" making its SearchSpec. A game joins by adding its line here;
-#: a game without one is searched with the generic SearchSpec.
-SPECS: dict[str, str] = {
-    "king": "kingscourt.bots.king_search:make_spec",
-    "uchokrola": "kingscourt.bots.uchokrola_search:make_spec",
-}
-
-
 def spec_for(game: Game) -> SearchSpec:
-    """The game's SearchSpec; a broken spec module raises instead of weakening the bot."""
-    target = SPECS.get(game.name)
-    if target is None:
+    """The game's SearchSpec (its manifest's ``bots.search_spec``; none: the generic one); a
+    broken spec module raises instead of weakening the bot."""
+    target = spec(game.name).bots.search_spec
+    if not target:
         return SearchSpec()
-    module_name, func_name = target.split(":")
-    make: Callable[[], SearchSpec] = getattr(importlib.import_module(module_name), func_name)
+    make: Callable[[], SearchSpec] = resolve(target)
     return make()
 
 

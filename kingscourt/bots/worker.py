@@ -35,8 +35,8 @@ import time
 from collections import OrderedDict
 from typing import IO, Any
 
-from ..engine import GAMES, Game, load_game
-from . import BOTS, Bot, ismcts, load, load_for_people
+from ..engine import Game, load_game, specs
+from . import Bot, load, load_for_people
 from .analysis import Analyst
 from .base import Cancelled, ViewBot
 
@@ -137,12 +137,11 @@ def warm_up() -> None:
     """Import every game and bot module before the first decision: a search can be called off
     only once it runs, so no decision should wait on imports (at nice 10 on a busy machine they
     can take seconds)."""
-    for name in GAMES:
-        load_game(name)
-    for target in BOTS.values():
-        importlib.import_module(target.split(":")[0])
-    for target in ismcts.SPECS.values():
-        importlib.import_module(target.split(":")[0])
+    for game in specs():
+        load_game(game.name)
+        for target in (*game.bots.levels.values(), game.bots.search_spec):
+            if target:
+                importlib.import_module(target.split(":")[0])
 
 
 def main() -> None:

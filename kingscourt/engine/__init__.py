@@ -15,7 +15,8 @@ from .errors import (
     reason,
 )
 from .events import Event
-from .registry import GAMES, load_game, replay
+from .manifest import GameSpec, resolve
+from .registry import GAMES, load_game, replay, spec, specs
 from .rules import build_rules, describe, rule, rules_dict
 
 __all__ = [
@@ -25,6 +26,7 @@ __all__ = [
     "Event",
     "Game",
     "GameOver",
+    "GameSpec",
     "IllegalAction",
     "MalformedAction",
     "NotYourTurn",
@@ -38,6 +40,9 @@ __all__ = [
     "make_record",
     "reason",
     "replay",
+    "resolve",
     "rule",
     "rules_dict",
+    "spec",
+    "specs",
 ]

@@ -2,34 +2,41 @@
 
 from __future__ import annotations
 
-import importlib
+import functools
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from ..games import MANIFESTS
 from .contract import Game, State
 from .errors import ReplayError
+from .manifest import GameSpec, resolve
 
-#: Game name -> module that defines ``make_game(**rules) -> Game``.
-GAMES: dict[str, str] = {
-    "king": "kingscourt.games.king",
-    "kukakoenig": "kingscourt.games.kukakoenig",
-    "uchokrola": "kingscourt.games.uchokrola",
-}
+#: Game name -> its package (the registry's names, in its order; nothing is imported).
+GAMES: Mapping[str, str] = {name: target.partition(":")[0].rpartition(".")[0]
+                            for name, target in MANIFESTS.items()}
+
+
+@functools.cache
+def spec(name: str) -> GameSpec:
+    """The manifest of the game ``name``; ValueError for a name the registry does not list."""
+    target = MANIFESTS.get(name)
+    if target is None:
+        raise ValueError(f"unknown game {name!r} (known: {', '.join(MANIFESTS)})")
+    found = resolve(target)
+    if not isinstance(found, GameSpec) or found.name != name:
+        raise TypeError(f"{target} is not the GameSpec of {name!r}")
+    return found
+
+
+def specs() -> tuple[GameSpec, ...]:
+    """Every game's manifest, in the registry's order."""
+    return tuple(spec(name) for name in MANIFESTS)
 
 
 def load_game(name: str, **rules: Any) -> Game:
     """The game ``name`` with table rules / variants; unknown names or values raise ValueError."""
-    module_name = GAMES.get(name)
-    if module_name is None:
-        raise ValueError(f"unknown game {name!r} (known: {', '.join(GAMES)})")
-    try:
-        module = importlib.import_module(module_name)
-    except ModuleNotFoundError as e:
-        if e.name == module_name:
-            raise ValueError(f"game {name!r} is not available yet") from e
-        raise
-    game: Game = module.make_game(**rules)
-    return game
+    make: Callable[..., Game] = resolve(spec(name).make_game)
+    return make(**rules)
 
 
 #: ``on_step(step, seat, before, state)``: called after each replayed action; ``step`` counts

@@ -1,6 +1,6 @@
-"""The three games as OpenSpiel Python games. Importing this module registers
-``python_kingscourt_king``, ``python_kingscourt_kukakoenig`` and
-``python_kingscourt_uchokrola``.
+"""The games as OpenSpiel Python games. Importing this module registers
+``python_kingscourt_<game>`` for every game of the registry (``python_kingscourt_king`` …);
+what the bridge needs beyond the engine's contract is the manifest's ``research``.
 
     import pyspiel
     import kingscourt.interop.openspiel
@@ -53,20 +53,12 @@ import numpy as np
 import pyspiel
 
 import kingscourt
-from kingscourt.engine import JSON, Action, State
+from kingscourt.engine import GAMES, JSON, Action, State, resolve, spec
 
 from .tensors import Array, Encoder, Layout, encoder
-from .vocabulary import DEFAULT_PLAYERS, NOOP_KKK, Vocabulary, vocabulary
+from .vocabulary import Vocabulary, vocabulary
 
 DEALS = 1024
-#: Ucho Króla's default cut (see the module docstring)
-UCHO_MAX_MOVES = 2000
-KKK_MAX_CALLS = 2 * 112
-
-_LONG_NAMES = {"king": "kingscourt King (Turkish)", "kukakoenig": "kingscourt Ku-Ka-König",
-               "uchokrola": "kingscourt Ucho Króla"}
-_UTILITY = {"king": (-5200.0, 5200.0), "kukakoenig": (0.0, 1000.0),
-            "uchokrola": (-1000.0, 1000.0)}
 _CHANCE = int(pyspiel.PlayerId.CHANCE)
 _TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 _SIMULTANEOUS = int(pyspiel.PlayerId.SIMULTANEOUS)
@@ -87,19 +79,18 @@ def _defaults(name: str) -> dict[str, Any]:
         value = getattr(game.rules, f.name)
         params[f.name] = "" if value is None else value
     if game.min_players != game.max_players:
-        params["players"] = DEFAULT_PLAYERS[name]
+        params["players"] = spec(name).default_players
     params["seed"] = 0
-    if name == "uchokrola":
-        params["max_moves"] = UCHO_MAX_MOVES
+    if spec(name).research.max_moves:
+        params["max_moves"] = spec(name).research.max_moves
     return params
 
 
 def zero_sum(engine: kingscourt.Game) -> bool:
-    """King's 20 deals under the standard choice limit hand out −5200 and +5200 in all."""
-    if engine.name != "king":
-        return False
-    r = engine.rules
-    return bool(r.choice_limit == "standard" and not r.short_game and not r.king_ends_game)
+    """Whether the game with these rules is zero-sum (its manifest's ``research.zero_sum``;
+    King's 20 deals under the standard choice limit hand out −5200 and +5200 in all)."""
+    target = spec(engine.name).research.zero_sum
+    return bool(target and resolve(target)(engine))
 
 
 def _game_type(name: str, utility: Any) -> Any:
@@ -108,7 +99,7 @@ def _game_type(name: str, utility: Any) -> Any:
                 else pyspiel.GameType.Dynamics.SEQUENTIAL)
     return pyspiel.GameType(
         short_name=f"python_kingscourt_{name}",
-        long_name=_LONG_NAMES[name],
+        long_name=spec(name).research.long_name,
         dynamics=dynamics,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
@@ -136,7 +127,7 @@ class Context:
     base_seed: int
     max_moves: int
     vocabulary: Vocabulary
-    #: the engine's action object of each number (None: Ku-Ka-König's ``wait``)
+    #: the engine's action object of each number (None: the no-op, ``research.noop``)
     actions: tuple[Action | None, ...]
     tensors: Encoder
     simultaneous: bool
@@ -157,11 +148,8 @@ class Context:
         return self.engine.new_state(seed=self.base_seed + outcome, players=players)
 
     def max_game_length(self) -> int:
-        if self.name == "king":
-            return int(self.engine.rules.deals) * 53
-        if self.name == "kukakoenig":
-            return KKK_MAX_CALLS
-        return self.max_moves
+        length: int = resolve(spec(self.name).research.max_length)(self.engine, self.max_moves)
+        return length
 
 
 _CONTEXTS: dict[tuple[str, str], Context] = {}
@@ -180,13 +168,16 @@ def context_of(name: str, params: dict[str, Any]) -> Context:
                  if k not in _BRIDGE}
         engine = kingscourt.load_game(name, **rules)
         vocab = vocabulary(engine)
-        actions = tuple(None if t == "wait" else engine.parse_action(t) for t in vocab.texts)
+        noop = spec(name).research.noop
+        actions = tuple(None if noop and t == noop else engine.parse_action(t)
+                        for t in vocab.texts)
         max_moves = int(full.get("max_moves", 0))
-        if name == "uchokrola" and max_moves < 1:
+        if spec(name).research.max_moves and max_moves < 1:
             raise ValueError(f"max_moves must be at least 1, got {max_moves}")
-        ctx = Context(name, engine, int(full.get("players", DEFAULT_PLAYERS[name])),
+        research = spec(name).research
+        ctx = Context(name, engine, int(full.get("players", spec(name).default_players)),
                       int(full["seed"]) * DEALS, max_moves, vocab, actions, encoder(engine),
-                      engine.dynamics == "simultaneous", name == "king")
+                      engine.dynamics == "simultaneous", research.ascending)
         _CONTEXTS[key] = ctx
     return ctx
 
@@ -198,9 +189,9 @@ class KingscourtGame(pyspiel.Game):  # type: ignore[misc]
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         ctx = context_of(self.name, dict(params or {}))
-        low, high = _UTILITY[self.name]
+        low, high = spec(self.name).research.utility
         zs = zero_sum(ctx.engine)
-        gtype = _TYPES[self.name] if zs or self.name != "king" else _game_type(
+        gtype = _TYPES[self.name] if zs or not _ZERO_SUM_BY_RULES[self.name] else _game_type(
             self.name, pyspiel.GameType.Utility.GENERAL_SUM)
         super().__init__(
             gtype,
@@ -294,7 +285,7 @@ class Match:
         if ctx.ascending:
             return list(map(ctx.number_of, inner.legal_actions(player)))
         if ctx.simultaneous and player not in inner.to_move():
-            return [NOOP_KKK]
+            return [ctx.actions.index(None)]
         return sorted(map(ctx.number_of, inner.legal_actions(player)))
 
     def apply(self, action: int) -> None:
@@ -417,20 +408,16 @@ class KingscourtState(pyspiel.State):  # type: ignore[misc]
 
 
 def _compact(name: str, view: JSON, history: bool = True) -> str:
-    """A seat's view as a string; King's in a compact form with everything it holds. Without
-    ``history`` the public log (Ku-Ka-König, Ucho Króla) is left out."""
-    if name != "king":
-        if not history:
-            view = {k: v for k, v in view.items() if k != "log"}
-        return json.dumps(view, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
-    trick = " ".join(c for _s, c in view["trick"]["cards"])
-    tricks = "/".join(f"{t['leader']}:" + " ".join(c for _s, c in t["cards"])
-                      for t in view["tricks"])
-    hand = " ".join(view.get("hand", []))
-    return (f"seat {view['seat']} deal {view['deal']} {view['phase']} chooser {view['chooser']} "
-            f"{view['contract']} {view['trump']} | hand {hand} | trick {view['trick']['leader']}:"
-            f"{trick} | tricks {tricks} | scores {view['scores']} | choices "
-            + ",".join(f"{c['seat']}{c['contract']}{c['trump'] or ''}" for c in view["choices"]))
+    """A seat's view as a string: the game's compact form where its manifest names one
+    (``research.compact``), else the view as JSON. Without ``history`` the public log is left
+    out."""
+    target = spec(name).research.compact
+    if target:
+        text: str = resolve(target)(view, history)
+        return text
+    if not history:
+        view = {k: v for k, v in view.items() if k != "log"}
+    return json.dumps(view, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
 
 
 class ViewObserver:
@@ -467,10 +454,13 @@ def tensor_of(state: KingscourtState, player: int, perfect_recall: bool = True) 
 
 
 _TYPES: dict[str, Any] = {}
+#: games whose rules decide whether they are zero-sum (a manifest with ``research.zero_sum``)
+_ZERO_SUM_BY_RULES: dict[str, bool] = {}
 
 
 def _register() -> None:
-    for name in _LONG_NAMES:
+    for name in GAMES:
+        _ZERO_SUM_BY_RULES[name] = bool(spec(name).research.zero_sum)
         utility = (pyspiel.GameType.Utility.ZERO_SUM if zero_sum(kingscourt.load_game(name))
                    else pyspiel.GameType.Utility.GENERAL_SUM)
         _TYPES[name] = _game_type(name, utility)

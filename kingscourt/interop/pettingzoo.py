@@ -1,4 +1,5 @@
-"""The three games as PettingZoo environments, with the classic environments' conventions.
+"""The games as PettingZoo environments, with the classic environments' conventions; what the
+bridge needs beyond the engine's contract is each manifest's ``research``.
 
     from kingscourt.interop.pettingzoo import env, raw_env, parallel_env
     e = env("king", must_beat="trump")          # also "kukakoenig" (players=3), "uchokrola"
@@ -8,10 +9,11 @@
         action = None if termination or truncation else e.action_space(agent).sample(obs["action_mask"])
         e.step(action)
 
-    p = parallel_env(players=2)                  # Ku-Ka-König's simultaneous picks, natively
+    p = parallel_env("kukakoenig", players=2)    # simultaneous picks, natively
 
 Versioned modules name each environment as the classic ones do: ``kingscourt.interop.king_v1``,
-``kukakoenig_v1`` (with ``parallel_env``) and ``uchokrola_v1``, each with ``env()`` and
+``kukakoenig_v1`` (with ``parallel_env``: a game of simultaneous moves) and ``uchokrola_v1``,
+one per game of the registry (:mod:`kingscourt.interop` makes them), each with ``env()`` and
 ``raw_env()``; ``metadata["name"]`` is ``kingscourt_king_v1`` and so on.
 
 - **Agents** are ``player_0`` … ``player_{n-1}`` (our seats). Each observation is a dict with
@@ -29,8 +31,9 @@ Versioned modules name each environment as the classic ones do: ``kingscourt.int
   ``AssertOutOfBoundsWrapper``; ``OrderEnforcingWrapper``).
 - **Rewards** are the change of each seat's score (King points, Ku-Ka-König points, Ucho
   Króla's prestige at the end, where it stops being secret), so a finished game's
-  cumulative rewards are its scores; ``normalize_rewards=True`` divides them by
-  :data:`REWARD_SCALE` (King 650, a deal's total; Ku-Ka-König 100; Ucho Króla 10).
+  cumulative rewards are its scores; ``normalize_rewards=True`` divides them by the
+  manifest's ``research.reward_scale`` (King 650, a deal's total; Ku-Ka-König 100; Ucho
+  Króla 10).
 - **Ku-Ka-König** in the AEC environment takes the simultaneous pick in turn: each seat still
   to pick acts once; a pending pick reaches no other seat's observation (the engine keeps it
   hidden) and all are resolved when the last is in. :func:`parallel_env` is a native
@@ -46,7 +49,7 @@ Versioned modules name each environment as the classic ones do: ``kingscourt.int
 from __future__ import annotations
 
 import random
-from typing import Any, ClassVar
+from typing import Any
 
 import numpy as np
 from gymnasium import spaces
@@ -54,16 +57,12 @@ from pettingzoo import AECEnv, ParallelEnv
 from pettingzoo.utils import wrappers
 
 import kingscourt
-from kingscourt.engine import JSON, Action, State
+from kingscourt.engine import GAMES, JSON, Action, State, resolve, spec
 
-from .render import render_view
 from .tensors import Array, encoder
-from .vocabulary import DEFAULT_PLAYERS, NOOP_KKK, Vocabulary, vocabulary
+from .vocabulary import Vocabulary, vocabulary
 
 VERSION = 1
-GAMES = ("king", "kukakoenig", "uchokrola")
-REWARD_SCALE = {"king": 650.0, "kukakoenig": 100.0, "uchokrola": 10.0}
-UCHO_MAX_MOVES = 2000
 OBSERVATION_TYPES = ("observation", "information_state")
 
 
@@ -80,18 +79,25 @@ class _Table:
                              f"not {observation_type!r}")
         self.name = name
         self.game = kingscourt.load_game(name, **rules)
-        self.players = players or DEFAULT_PLAYERS[name]
+        research = spec(name).research
+        self.players = players or spec(name).default_players
         if not self.game.min_players <= self.players <= self.game.max_players:
             raise ValueError(f"{name} takes {self.game.min_players}-{self.game.max_players} players")
         self.vocabulary: Vocabulary = vocabulary(self.game)
+        noop = research.noop
         self.actions: tuple[Action | None, ...] = tuple(
-            None if t == "wait" else self.game.parse_action(t) for t in self.vocabulary.texts)
+            None if noop and t == noop else self.game.parse_action(t)
+            for t in self.vocabulary.texts)
+        #: the number of the no-op of a seat that does not move at a simultaneous node
+        self.noop = self.vocabulary.ids[noop] if noop else -1
+        self.secret_scores = research.secret_scores
+        self.render_lines = resolve(research.render)
         enc = encoder(self.game)
         info = observation_type == "information_state"
         self.layout = enc.information_state_layout if info else enc.observation_layout
         self.fill = enc.information_state if info else enc.observation
-        self.scale = REWARD_SCALE[name] if normalize_rewards else 1.0
-        self.max_moves = (max_moves or UCHO_MAX_MOVES) if name == "uchokrola" else 0
+        self.scale = research.reward_scale if normalize_rewards else 1.0
+        self.max_moves = (max_moves or research.max_moves) if research.max_moves else 0
         self.agents = [f"player_{i}" for i in range(self.players)]
         self.obs_space = spaces.Dict({
             "observation": spaces.Box(-np.inf, np.inf, (self.layout.size,), np.float32),
@@ -130,8 +136,8 @@ class _Table:
         if legal:
             ids = self.vocabulary.ids
             mask[[ids[a] for a in legal]] = 1
-        elif waiting and not self.live.is_over():
-            mask[NOOP_KKK] = 1
+        elif waiting and not self.live.is_over() and self.noop >= 0:
+            mask[self.noop] = 1
         return mask
 
     def observe(self, seat: int, waiting: bool = False) -> dict[str, Any]:
@@ -156,9 +162,9 @@ class _Table:
         """Each seat's reward for the moves since the last call (score changes)."""
         state = self.live
         final = state.is_over() or self.truncated()
-        # Ucho Króla's prestige is secret until the end (or the cut, where it is counted as
-        # the OpenSpiel bridge counts it): its rewards come all at once then
-        scores = state.scores() if final or self.name != "uchokrola" else self.scores
+        # secret scores (Ucho Króla's prestige) are secret until the end (or the cut, where
+        # they are counted as the OpenSpiel bridge counts them): their rewards come all at once
+        scores = state.scores() if final or not self.secret_scores else self.scores
         out = [(scores[s] - self.scores[s]) / self.scale for s in range(self.players)]
         self.scores = list(scores)
         return out
@@ -169,7 +175,14 @@ class _Table:
     def render(self, seat: int | None) -> str:
         if self.state is None:
             return "(no game: call reset())"
-        return render_view(self.name, self.state.view(seat), seat)
+        view = self.state.view(seat)
+        lines: list[str] = self.render_lines(view)
+        if view.get("over"):
+            lines.append(f"game over · scores {view['scores']} · winners "
+                         + ", ".join(f"player_{s}" for s in view["winners"]))
+        elif seat is not None:
+            lines.append(f"player_{seat} to act · legal: " + ", ".join(view["legal"]))
+        return "\n".join(lines)
 
 
 class KingscourtEnv(AECEnv):  # type: ignore[misc]
@@ -280,30 +293,34 @@ def raw_env(name: str, render_mode: str | None = None, **kwargs: Any) -> Kingsco
 
 def env(name: str, render_mode: str | None = None, illegal_reward: float | None = None,
         **kwargs: Any) -> Any:
-    """An AEC environment for ``king``, ``kukakoenig`` or ``uchokrola``, wrapped as the classic
-    environments are. ``players=`` where the game lets you choose, ``observation_type``,
-    ``normalize_rewards``, ``max_moves`` (Ucho Króla); every other keyword is a table rule or
+    """An AEC environment for the game ``name``, wrapped as the classic environments are.
+    ``players=`` where the game lets you choose, ``observation_type``, ``normalize_rewards``,
+    ``max_moves`` (a game whose rules bound no length); every other keyword is a table rule or
     variant. An illegal action ends the game with ``illegal_reward`` for its player (−1 with
     normalised rewards, else −1 × the game's reward scale)."""
     e: Any = raw_env(name, render_mode=render_mode, **kwargs)
     if illegal_reward is None:
-        illegal_reward = -1.0 if kwargs.get("normalize_rewards") else -REWARD_SCALE[name]
+        illegal_reward = (-1.0 if kwargs.get("normalize_rewards")
+                          else -spec(name).research.reward_scale)
     e = wrappers.TerminateIllegalWrapper(e, illegal_reward=illegal_reward)
     e = wrappers.AssertOutOfBoundsWrapper(e)
     return wrappers.OrderEnforcingWrapper(e)
 
 
-class KukakoenigParallelEnv(ParallelEnv):  # type: ignore[misc]
-    """Ku-Ka-König as a native ParallelEnv: one step is one call of "Ku-Ka-König!"."""
+class SimultaneousParallelEnv(ParallelEnv):  # type: ignore[misc]
+    """A game of simultaneous moves (Ku-Ka-König) as a native ParallelEnv: one step is one
+    simultaneous node (a call of "Ku-Ka-König!")."""
 
-    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["human", "ansi"],
-                                          "name": f"kingscourt_kukakoenig_v{VERSION}"}
+    metadata: dict[str, Any]
 
-    def __init__(self, players: int = 3, render_mode: str | None = None,
+    def __init__(self, name: str, players: int | None = None, render_mode: str | None = None,
                  observation_type: str = "observation", normalize_rewards: bool = False) -> None:
         if render_mode not in (None, "human", "ansi"):
             raise ValueError(f"render_mode must be None, 'human' or 'ansi', not {render_mode!r}")
-        self.table = _Table("kukakoenig", players, observation_type, normalize_rewards, None, {})
+        self.table = _Table(name, players, observation_type, normalize_rewards, None, {})
+        if self.table.game.dynamics != "simultaneous":
+            raise ValueError(f"{name} is no game of simultaneous moves: use env() or raw_env()")
+        self.metadata = {"render_modes": ["human", "ansi"], "name": f"kingscourt_{name}_v{VERSION}"}
         self.render_mode = render_mode
         self.possible_agents = list(self.table.agents)
         self.agents: list[str] = []
@@ -325,7 +342,8 @@ class KukakoenigParallelEnv(ParallelEnv):  # type: ignore[misc]
 
     def _infos(self) -> dict[str, dict[str, Any]]:
         state = self.table.live
-        return {a: {"legal": [str(x) for x in state.legal_actions(s)] or ["wait"]}
+        noop = [self.table.vocabulary.text(self.table.noop)]
+        return {a: {"legal": [str(x) for x in state.legal_actions(s)] or noop}
                 for s, a in enumerate(self.agents)}
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None
@@ -378,7 +396,7 @@ class KukakoenigParallelEnv(ParallelEnv):  # type: ignore[misc]
         pass
 
 
-def parallel_env(players: int = 3, render_mode: str | None = None, **kwargs: Any
-                 ) -> KukakoenigParallelEnv:
-    """Ku-Ka-König for 2-4 players as a native ParallelEnv."""
-    return KukakoenigParallelEnv(players, render_mode=render_mode, **kwargs)
+def parallel_env(name: str, players: int | None = None, render_mode: str | None = None,
+                 **kwargs: Any) -> SimultaneousParallelEnv:
+    """The game ``name`` (of simultaneous moves) as a native ParallelEnv."""
+    return SimultaneousParallelEnv(name, players, render_mode=render_mode, **kwargs)

@@ -1,4 +1,5 @@
-"""Terminal clients, one module per game, each with
+"""What the terminal clients share. Each game has its own client (its manifest's
+``terminal``, ``games/<game>/terminal.py``), each with
 ``play(*, seat, bots, players, seed, options, console)`` (``seat`` is the engine's, from 0;
 what the clients print counts seats from 1, as people do).
 

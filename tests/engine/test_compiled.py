@@ -36,8 +36,8 @@ PROBES = ("play 2S", "play AH", "play QD", "choose trump S", "choose rifki", "ch
 def transcript() -> dict[str, Any]:
     """Everything a run shows of King, as one digest, and which build ran it."""
     from kingscourt.bots.ismcts import StrongBot
-    from kingscourt.bots.king_strong import KingStrongBot
     from kingscourt.games.king import state as state_module
+    from kingscourt.games.king.bots.strong import KingStrongBot
 
     h = hashlib.sha256()
 
@@ -123,10 +123,10 @@ def test_the_compiled_and_the_pure_package_play_the_same_king() -> None:
 
 def test_the_compiled_modules_are_the_ones_loaded() -> None:
     require_compiled()
-    import kingscourt.bots.king_search
+    import kingscourt.games.king.bots.search
     import kingscourt.games.king.state
 
-    for module in (kingscourt.games.king.state, kingscourt.bots.king_search):
+    for module in (kingscourt.games.king.state, kingscourt.games.king.bots.search):
         assert module.__file__ is not None and module.__file__.endswith(_compiled.suffix())
         assert Path(module.__file__).is_relative_to(_compiled.BUILD)
 

@@ -9,8 +9,9 @@ pytest.importorskip("pettingzoo", reason="pettingzoo is not installed (extra 'pe
 
 from pettingzoo.test import api_test, parallel_api_test, seed_test
 
+from kingscourt.engine import spec
 from kingscourt.interop import king_v1, kukakoenig_v1, uchokrola_v1
-from kingscourt.interop.pettingzoo import REWARD_SCALE, env, parallel_env, raw_env
+from kingscourt.interop.pettingzoo import env, parallel_env, raw_env
 
 
 @pytest.mark.parametrize(("name", "kwargs"), [
@@ -62,7 +63,7 @@ def test_full_game_rewards_add_up_to_the_scores(name: str, kwargs: dict[str, obj
                                                                      key=e.vocabulary.id)
             e.step(int(rng.choice(legal)))
         assert e.state_ is not None and e.state_.is_over()
-        scale = REWARD_SCALE[name] if normalize else 1.0
+        scale = spec(name).research.reward_scale if normalize else 1.0
         assert [totals[a] for a in e.possible_agents] == pytest.approx(
             [s / scale for s in e.state_.scores()])
 
@@ -80,7 +81,7 @@ def test_observation_holds_only_the_own_hand_first() -> None:
 
 
 def test_kukakoenig_observations_differ_per_player() -> None:
-    p = parallel_env(players=2)
+    p = parallel_env("kukakoenig", players=2)
     obs, _ = p.reset(seed=8)
     rng = np.random.default_rng(8)
     differ = 0
@@ -95,7 +96,7 @@ def test_kukakoenig_observations_differ_per_player() -> None:
 
 
 def test_parallel_env_waits_for_the_colliders_only() -> None:
-    p = parallel_env(players=2)
+    p = parallel_env("kukakoenig", players=2)
     p.reset(seed=1)
     state = p.state_
     assert state is not None
@@ -158,7 +159,7 @@ def test_ansi_render_draws_the_table_as_the_seat_to_move_sees_it() -> None:
         r = env(name, render_mode="ansi")
         r.reset(seed=1)
         assert "player_0" in r.render()
-    p = parallel_env(players=2, render_mode="ansi")
+    p = parallel_env("kukakoenig", players=2, render_mode="ansi")
     p.reset(seed=1)
     assert "row 1" in (p.render() or "")
 

@@ -14,7 +14,8 @@ from pathlib import Path
 import pytest
 
 import kingscourt
-from kingscourt.interop.vocabulary import UCHO_SLOTS, vocabulary
+from kingscourt.games.uchokrola.research import SLOTS as UCHO_SLOTS
+from kingscourt.interop.vocabulary import vocabulary
 
 ROOT = Path(__file__).resolve().parents[2]
 

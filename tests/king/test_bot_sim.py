@@ -1,4 +1,4 @@
-"""The bots' deal simulator (:mod:`kingscourt.bots.king_sim`) against the engine: the same
+"""The bots' deal simulator (:mod:`kingscourt.games.king.bots.sim`) against the engine: the same
 legal cards at every step, the same points at the end of every deal, the ``basic`` bot's
 cards, under every table rule that changes the play."""
 
@@ -9,8 +9,8 @@ import random
 import pytest
 
 import kingscourt
-from kingscourt.bots.king_basic import KingBasicBot
-from kingscourt.bots.king_sim import Deal, basic_card, hands_of
+from kingscourt.games.king.bots.basic import KingBasicBot
+from kingscourt.games.king.bots.sim import Deal, basic_card, hands_of
 from kingscourt.games.king.cards import CARD_OF_TEXT, parse_hand
 from kingscourt.games.king.contracts import CONTRACT_OF_ID
 

@@ -1,4 +1,4 @@
-"""The King bots' fast world sampler (:mod:`kingscourt.bots.king_worlds`) draws the hidden
+"""The King bots' fast world sampler (:mod:`kingscourt.games.king.bots.worlds`) draws the hidden
 hands as ``game.sample_world`` does: consistent with the view, with the same frequencies."""
 
 from __future__ import annotations
@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 import kingscourt
-from kingscourt.bots.king_worlds import Worlds
+from kingscourt.games.king.bots.worlds import Worlds
 from kingscourt.games.king.cards import parse_hand
 from kingscourt.games.king.world import lacks
 

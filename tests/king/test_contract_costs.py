@@ -1,11 +1,11 @@
-"""The opportunity-cost table of the King strong bot (:mod:`kingscourt.bots.king_costs`)."""
+"""The opportunity-cost table of the King strong bot (:mod:`kingscourt.games.king.bots.costs`)."""
 
 from __future__ import annotations
 
 import pytest
 
-from kingscourt.bots import king_costs
-from kingscourt.bots.king_sim import TRUMP
+from kingscourt.games.king.bots import costs as king_costs
+from kingscourt.games.king.bots.sim import TRUMP
 from kingscourt.games.king.contracts import Contract
 
 PENALTIES = list(king_costs.PENALTIES)

@@ -10,7 +10,7 @@ from typer.testing import CliRunner
 
 import kingscourt
 from kingscourt.cli import app
-from kingscourt.terminal import king as terminal
+from kingscourt.games.king import terminal
 
 
 def test_a_whole_game_through_the_command() -> None:

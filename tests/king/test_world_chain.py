@@ -10,8 +10,8 @@ import statistics
 import pytest
 
 import kingscourt
-from kingscourt.bots.king_strong import KingStrongBot
-from kingscourt.bots.king_worlds import Worlds
+from kingscourt.games.king.bots.strong import KingStrongBot
+from kingscourt.games.king.bots.worlds import Worlds
 from kingscourt.games.king.cards import parse_hand
 from kingscourt.games.king.world import lacks
 

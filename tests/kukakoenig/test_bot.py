@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import kingscourt
-from kingscourt.bots.kukakoenig_basic import pick_odds, row_values
+from kingscourt.games.kukakoenig.bots.basic import pick_odds, row_values
 
 from .helpers import GAME, deck, new, play_out
 

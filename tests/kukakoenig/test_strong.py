@@ -9,14 +9,14 @@ import time
 import pytest
 
 import kingscourt
-from kingscourt.bots.kukakoenig_strong import (
+from kingscourt.games.kukakoenig import KukakoenigState, score_counts
+from kingscourt.games.kukakoenig.bots.strong import (
     _PLAIN,
     KukakoenigStrongBot,
     _Evaluator,
     _Position,
     _World,
 )
-from kingscourt.games.kukakoenig import KukakoenigState, score_counts
 from kingscourt.games.kukakoenig.cards import CARD_TYPE
 from kingscourt.games.kukakoenig.cards import counts as counts_of
 

@@ -8,7 +8,7 @@ import pytest
 from typer.testing import CliRunner
 
 from kingscourt.cli import app
-from kingscourt.terminal import kukakoenig as client
+from kingscourt.games.kukakoenig import terminal as client
 from tests.terminal_input import play_typed
 
 

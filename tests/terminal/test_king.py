@@ -12,10 +12,10 @@ from rich.console import Console
 
 import kingscourt
 from kingscourt.engine import IllegalAction, Violation
+from kingscourt.games.king import terminal
 from kingscourt.games.king.contracts import CONTRACTS, Contract, deal_total
 from kingscourt.games.king.state import KingState
 from kingscourt.i18n import text
-from kingscourt.terminal import king as terminal
 from kingscourt.terminal import speaking
 
 SEED = 4

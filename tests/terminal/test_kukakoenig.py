@@ -10,6 +10,7 @@ import pytest
 from rich.console import Console
 
 import kingscourt
+from kingscourt.games.kukakoenig import terminal as client
 from kingscourt.games.kukakoenig.scoring import (
     CHURCH_POINTS,
     KING_CAP,
@@ -18,7 +19,6 @@ from kingscourt.games.kukakoenig.scoring import (
     kings_points,
     score,
 )
-from kingscourt.terminal import kukakoenig as client
 from kingscourt.terminal import speaking
 from tests.terminal_input import play_typed
 

@@ -12,10 +12,10 @@ import pytest
 import kingscourt
 from kingscourt.engine import IllegalAction
 from kingscourt.games.uchokrola import UchoGame
+from kingscourt.games.uchokrola import terminal as client
 from kingscourt.games.uchokrola.cards import CardType
 from kingscourt.i18n import text
 from kingscourt.terminal import speaking
-from kingscourt.terminal import uchokrola as client
 from tests.terminal_input import play_typed
 from tests.uchokrola.helpers import play, position
 

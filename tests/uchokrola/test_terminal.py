@@ -11,7 +11,7 @@ from rich.console import Console
 
 import kingscourt
 from kingscourt.games.uchokrola import UchoGame
-from kingscourt.terminal import uchokrola as client
+from kingscourt.games.uchokrola import terminal as client
 from tests.terminal_input import play_typed
 
 from .helpers import play, position

@@ -6,7 +6,7 @@ choose a penalty contract, 200 + suit choose trump in a suit.
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Any, Final
 
 from ...engine import Action, MalformedAction
 from ...i18n import _
@@ -56,3 +56,13 @@ def parse(text: str) -> int:
     raise MalformedAction(text, _(
         "King actions are `play QS` (rank A K Q J T 9..2, suit S H D C), `choose {contracts}` "
         "or `choose trump S|H|D|C`", contracts="|".join(c.info.id for c in PENALTY_CONTRACTS)))
+
+
+def read(game: Any, text: str) -> int:
+    """The parsed form (the code) of an action text."""
+    return parse(text)
+
+
+def write(game: Any, code: int) -> str:
+    """The text of a parsed action (:func:`read`'s inverse)."""
+    return str(ACTION_OF_CODE[code])

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from ...engine import Action, MalformedAction
 from ...i18n import _
 from .table import MAX_ROWS
@@ -20,3 +22,13 @@ def parse(text: str) -> int:
         if row is not None:
             return row
     raise MalformedAction(text, _("Ku-Ka-König actions are `row N` with N from 1 to {n}", n=MAX_ROWS))
+
+
+def read(game: Any, text: str) -> int:
+    """The parsed form (the 0-based row) of an action text."""
+    return parse(text)
+
+
+def write(game: Any, row: int) -> str:
+    """The text of a parsed action (:func:`read`'s inverse)."""
+    return str(ROW_ACTIONS[row])

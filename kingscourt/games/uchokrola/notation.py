@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Any
 
 from ...engine import MalformedAction
 from ...i18n import _
@@ -59,6 +60,36 @@ class Notation:
     # printing -------------------------------------------------------------------------
     def name(self, card: int) -> str:
         return self.cards.types[card].name
+
+    def render(self, move: Move) -> str:
+        """The text of ``move``, as :meth:`parse` reads it (``parse(render(m)) == m``)."""
+        verb = move.verb
+        if verb in WORDS:
+            return verb
+        if verb == "choose":
+            return f"choose {self.name(move.char)}"
+        if verb == "use":
+            head = f"use {self.name(move.char)}"
+            if move.detail == "":
+                return head
+            if move.detail == "bury":
+                return f"{head}: bury -> {move.seat}"
+            if move.detail == "card":
+                return f"{head}: {self.name(move.card)}"
+            return f"{head}: {move.detail}"
+        if verb in ("play", "display") and move.seat >= 0:
+            return f"{verb} {self.name(move.card)} -> {move.seat}"
+        if verb == "look":
+            return f"look at {move.seat}"
+        if verb == "look-prestige":
+            return f"look at prestige {move.seat}"
+        if verb == "take-from":
+            return f"take from {move.seat}"
+        if verb.endswith("-at"):
+            base = verb[:-3]
+            word = "from" if base in ("take", "discard") else "at"
+            return f"{base} {self.name(move.card)} {word} {place(move.seat, move.slot)}"
+        return f"{verb} {self.name(move.card)}"
 
     # parsing ----------------------------------------------------------------------------
     def _card(self, text: str, original: str) -> int:
@@ -140,3 +171,15 @@ class Notation:
 
 def place(seat: int, slot: int) -> str:
     return f"{seat}:{slot + 1}"
+
+
+def read(game: Any, text: str) -> Move:
+    """The parsed form of an action text of ``game`` (its card set's names)."""
+    notation: Notation = game.notation
+    return notation.parse(" ".join(text.split()) if isinstance(text, str) else text)
+
+
+def write(game: Any, move: Move) -> str:
+    """The text of a parsed action (:func:`read`'s inverse)."""
+    notation: Notation = game.notation
+    return notation.render(move)

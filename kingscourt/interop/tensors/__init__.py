@@ -1,5 +1,5 @@
-"""Tensors of a seat's view for learners: one module per game, the same names in each
-(:mod:`.king`, :mod:`.kukakoenig`, :mod:`.uchokrola`), shared by the OpenSpiel and PettingZoo
+"""Tensors of a seat's view for learners: one module per game (its manifest's ``tensors``,
+``games/<game>/tensors.py``), the same names in each, shared by the OpenSpiel and PettingZoo
 bridges.
 
 Each game module gives an :class:`Encoder` for a game with its table rules fixed: two
@@ -20,7 +20,6 @@ prints.
 from __future__ import annotations
 
 import dataclasses
-import importlib
 import math
 from collections.abc import Callable
 from typing import Any, Protocol
@@ -28,6 +27,8 @@ from typing import Any, Protocol
 import numpy as np
 
 from ...engine import JSON, Game
+from ...engine.manifest import resolve
+from ...engine.registry import spec
 
 Array = np.ndarray[Any, np.dtype[np.float32]]
 
@@ -96,11 +97,12 @@ class Encoder(Protocol):
 
 
 def encoder(game: Game) -> Encoder:
-    """The tensors of ``game`` (King, Ku-Ka-König or Ucho Króla with its rules and cards)."""
-    if game.name not in ("king", "kukakoenig", "uchokrola"):
-        raise ValueError(f"no tensors for the game {game.name!r}")
-    module = importlib.import_module(f"{__name__}.{game.name}")
-    enc: Encoder = module.Encoder(game)
+    """The tensors of ``game`` (with its rules and cards), as its manifest names them."""
+    try:
+        target = spec(game.name).tensors
+    except ValueError:
+        raise ValueError(f"no tensors for the game {game.name!r}") from None
+    enc: Encoder = resolve(target)(game)
     return enc
 
 

@@ -4,16 +4,16 @@
 from __future__ import annotations
 
 import kingscourt
+from kingscourt.engine import specs
 
 from . import encoder
-
-TITLES = {"king": "King", "kukakoenig": "Ku-Ka-König", "uchokrola": "Ucho Króla"}
 
 
 def tables() -> str:
     out = []
-    for name, title in TITLES.items():
-        enc = encoder(kingscourt.load_game(name))
+    for game in specs():
+        title = game.title
+        enc = encoder(kingscourt.load_game(game.name))
         same = enc.information_state_layout is enc.observation_layout
         out.append(f"### {title}: observation"
                    + (" (= information state)" if same else "")

@@ -20,11 +20,11 @@ from bisect import bisect_right
 from itertools import accumulate
 from math import factorial
 
-from ..engine import JSON
-from ..games.king.cards import ALL, CARD_OF_TEXT, parse_hand
-from ..games.king.game import KingGame
-from ..games.king.state import CARD_OF_FIRST
-from ..games.king.world import lacks
+from ....engine import JSON
+from ..cards import ALL, CARD_OF_TEXT, parse_hand
+from ..game import KingGame
+from ..state import CARD_OF_FIRST
+from ..world import lacks
 
 Room = tuple[int, ...]
 

@@ -21,12 +21,12 @@ from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 
-from .. import bots as bot_levels
-from ..engine import JSON, IllegalAction, MalformedAction, Violation, load_game
-from ..games.uchokrola import UchoGame
-from ..games.uchokrola.cards import CardType, Kind
-from ..i18n import N_, P_, Msg, _
-from . import T_, current_language, esc, signed, tx, value_words
+from ... import bots as bot_levels
+from ...engine import JSON, IllegalAction, MalformedAction, Violation, load_game
+from ...i18n import N_, P_, Msg, _
+from ...terminal import T_, current_language, esc, signed, tx, value_words
+from . import UchoGame
+from .cards import CardType, Kind
 
 KIND_STYLE = {"buffoonery": "blue", "intrigue": "red", "special": "green", "ucho": "yellow"}
 
@@ -208,9 +208,9 @@ def render(view: JSON, kinds: dict[str, str], console: Console) -> None:
 
 def rules_help(view: JSON, console: Console) -> None:
     """For the player: the variants in play, how this table plays, how to write an action."""
-    from ..engine import describe
-    from ..games import uchokrola
-    from ..games.uchokrola import help as player_help
+    from ...engine import describe
+    from .. import uchokrola
+    from . import help as player_help
 
     console.print("[bold]" + esc(T_("Variants at this table")) + "[/bold]")
     for rule in describe(uchokrola.UchoRules):

@@ -21,10 +21,12 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from .. import bots as bot_levels
-from ..engine import JSON, Event, load_game
-from ..games.kukakoenig.cards import TYPE_OF_NAME, TYPES, Category
-from ..games.kukakoenig.scoring import (
+from ... import bots as bot_levels
+from ...engine import JSON, Event, load_game
+from ...i18n import N_, P_
+from ...terminal import T_, current_language, esc, tx
+from .cards import TYPE_OF_NAME, TYPES, Category
+from .scoring import (
     CATEGORIES,
     CHURCH_POINTS,
     KEYS,
@@ -35,8 +37,6 @@ from ..games.kukakoenig.scoring import (
     points,
     score,
 )
-from ..i18n import N_, P_
-from . import T_, current_language, esc, tx
 
 STYLE = {
     Category.KING: "bold yellow",

@@ -24,18 +24,18 @@ from rich.text import Text
 
 import kingscourt
 
-from ..engine import JSON, IllegalAction, MalformedAction, describe
-from ..games.king.cards import RANKS
-from ..games.king.contracts import (
+from ...engine import JSON, IllegalAction, MalformedAction, describe
+from ...i18n import N_
+from ...terminal import T_, current_language, esc, signed, tx, value_words
+from .cards import RANKS
+from .contracts import (
     CONTRACT_OF_ID,
     CONTRACTS,
     PENALTY_CONTRACTS,
     Contract,
     deal_total,
 )
-from ..games.king.rules import KingRules
-from ..i18n import N_
-from . import T_, current_language, esc, signed, tx, value_words
+from .rules import KingRules
 
 SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 COLOUR = {"S": "white", "H": "red", "D": "red", "C": "white"}

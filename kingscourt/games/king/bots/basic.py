@@ -13,10 +13,10 @@ Playing trump: win as cheaply as possible, lead aces and long trumps, otherwise 
 
 from __future__ import annotations
 
-from ..engine import JSON
-from ..games.king.cards import CARD_OF_TEXT, CARD_TEXT
-from ..games.king.contracts import CONTRACT_OF_ID, CONTRACTS, Contract, deal_total
-from .base import ViewBot
+from ....bots.base import ViewBot
+from ....engine import JSON
+from ..cards import CARD_OF_TEXT, CARD_TEXT
+from ..contracts import CONTRACT_OF_ID, CONTRACTS, Contract, deal_total
 
 SUITS = "SHDC"
 ACE, KING, QUEEN, JACK = 12, 11, 10, 9

@@ -8,10 +8,10 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from ..engine import State
-from ..games.uchokrola.state import UchoState
-from .ismcts import SearchSpec
-from .uchokrola_basic import UchokrolaBasicBot
+from ....bots.ismcts import SearchSpec
+from ....engine import State
+from ..state import UchoState
+from .basic import UchokrolaBasicBot
 
 SCALE = 10.0
 

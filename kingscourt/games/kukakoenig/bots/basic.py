@@ -15,10 +15,10 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from ..engine import JSON
-from ..games.kukakoenig.cards import KEPT, TYPES, type_of
-from ..games.kukakoenig.scoring import score_counts
-from .base import ViewBot
+from ....bots.base import ViewBot
+from ....engine import JSON
+from ..cards import KEPT, TYPES, type_of
+from ..scoring import score_counts
 
 #: How sharply a player prefers rows worth more (points per e-fold of the odds).
 TEMPERATURE = 1.5

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..engine import JSON, Game
-from ..games.uchokrola import UchoGame
-from ..games.uchokrola.cards import Kind
-from ..games.uchokrola.notation import Move
-from .base import ViewBot
+from ....bots.base import ViewBot
+from ....engine import JSON, Game
+from .. import UchoGame
+from ..cards import Kind
+from ..notation import Move
 
 CHARACTER_TASTE = ("Hrabina de Bragelonne", "Baronowa du Vallon", "Hrabina de Vardes",
                    "Madame du Barry", "Baron de Chantal", "Hrabia de La Fare",

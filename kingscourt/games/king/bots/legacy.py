@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..engine import Game, State
-from . import king_search
-from .ismcts import SearchSpec, StrongBot
+from ....bots.ismcts import SearchSpec, StrongBot
+from ....engine import Game, State
+from . import search as king_search
 
 
 def evaluate_own_points(root: State, leaf: State) -> list[float]:

@@ -51,13 +51,13 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ..engine import JSON, Game
-from ..games.kukakoenig.cards import CARD_TYPE, KEPT, TYPES, Category, type_of
-from ..games.kukakoenig.scoring import CATEGORIES, Points, points, rivals
-from ..games.kukakoenig.state import KukakoenigState
-from ..games.kukakoenig.table import empty_handed, first_scoring_due, open_rows, refill, take_or_burn
-from .analysis import Analysis
-from .base import Cancelled, ViewBot
+from ....bots.analysis import Analysis
+from ....bots.base import Cancelled, ViewBot
+from ....engine import JSON, Game
+from ..cards import CARD_TYPE, KEPT, TYPES, Category, type_of
+from ..scoring import CATEGORIES, Points, points, rivals
+from ..state import KukakoenigState
+from ..table import empty_handed, first_scoring_due, open_rows, refill, take_or_burn
 
 #: Regret-matching iterations per decision when no budget is given.
 DEFAULT_ITERATIONS = 60

@@ -2,22 +2,22 @@
 points minus the mean of the others'), over worlds sampled from its view.
 
 Choosing a contract: each open contract is played out in sampled worlds (the other hands
-drawn as ``game.sample_world`` draws them, by :class:`.king_worlds.Worlds`), every seat
-playing the basic policy (:func:`.king_sim.play_out`); its value is the chooser's mean margin
+drawn as ``game.sample_world`` draws them, by :class:`.worlds.Worlds`), every seat
+playing the basic policy (:func:`.sim.play_out`); its value is the chooser's mean margin
 in the deal, mapped to what the bot's own, better play makes of such a hand
-(:func:`.king_costs.own_margin`), less what the seat makes on defence when another seat plays
+(:func:`.costs.own_margin`), less what the seat makes on defence when another seat plays
 that penalty contract (every penalty contract is played twice a game, so naming one takes a
-deal away from the others: :func:`.king_costs.defence`), less the contract's opportunity cost,
+deal away from the others: :func:`.costs.defence`), less the contract's opportunity cost,
 what the
-seat's remaining turns are expected to lose by not having it any more (:mod:`.king_costs`,
+seat's remaining turns are expected to lose by not having it any more (:mod:`.costs`,
 tables built by simulation). So trump is kept for a hand that makes many tricks, a penalty
 contract that suits the hand is not left for the end with a hand that cannot bear it, and a
 contract the seat does well against anyway (Son İki) is left to the others.
 
 Playing a card: determinised Monte Carlo (PIMC): in each sampled world, every distinct legal
-card (:meth:`.king_sim.Deal.distinct`) is played and the deal finished by the basic policy in
+card (:meth:`.sim.Deal.distinct`) is played and the deal finished by the basic policy in
 every seat, or, for the last :data:`SOLVE_TRICKS` tricks, solved exactly by max-n
-(:mod:`.king_solver`); a card's value is its mean margin at the end of the deal. The worlds
+(:mod:`.solver`); a card's value is its mean margin at the end of the deal. The worlds
 are inferred, not drawn uniformly, once anything of the deal is known beyond the seat's own
 hand: Metropolis chains over swaps of hidden cards (:meth:`KingStrongBot._chained`, ``chain``
 likelihoods a decision) draw them in proportion to how likely each makes what the view
@@ -48,17 +48,17 @@ import random
 import time
 from typing import Any
 
-from ..engine import JSON, Game
-from ..games.king.cards import CARD_OF_TEXT, CARD_TEXT, parse_hand
-from ..games.king.contracts import CONTRACT_OF_ID, PENALTY_CONTRACTS, Contract
-from ..games.king.game import KingGame
-from . import king_costs
-from .analysis import Analysis
-from .base import ViewBot
-from .king_basic import contract_value as basic_contract_value
-from .king_sim import TRUMP, Deal, basic_card, margins, play_out
-from .king_solver import best_cards
-from .king_worlds import Worlds
+from ....bots.analysis import Analysis
+from ....bots.base import ViewBot
+from ....engine import JSON, Game
+from ..cards import CARD_OF_TEXT, CARD_TEXT, parse_hand
+from ..contracts import CONTRACT_OF_ID, PENALTY_CONTRACTS, Contract
+from ..game import KingGame
+from . import costs as king_costs
+from .basic import contract_value as basic_contract_value
+from .sim import TRUMP, Deal, basic_card, margins, play_out
+from .solver import best_cards
+from .worlds import Worlds
 
 #: tricks left (the open one included) from which a card is valued by the exact solver
 SOLVE_TRICKS = 3
@@ -166,7 +166,7 @@ class KingStrongBot(ViewBot):
 
     def _hands(self, view: JSON, rng: random.Random) -> list[int]:
         """One world's four hands, drawn as ``game.sample_world`` draws them (uniformly among
-        the deals consistent with the view) by the decision's :class:`.king_worlds.Worlds`,
+        the deals consistent with the view) by the decision's :class:`.worlds.Worlds`,
         about ten times faster."""
         return self._worlds.draw(rng)
 
@@ -201,7 +201,7 @@ class KingStrongBot(ViewBot):
 
     def _spend_costs(self, view: JSON, kinds: list[int]) -> dict[int, float] | None:
         """Per kind: what spending it now costs beyond this deal, its defence value (the
-        deal the others no longer play) and its opportunity cost (:mod:`.king_costs`)."""
+        deal the others no longer play) and its opportunity cost (:mod:`.costs`)."""
         quota = view["quota_left"]
         if not self.costs or quota is None:
             return None

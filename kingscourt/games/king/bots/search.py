@@ -10,9 +10,9 @@ import random
 from collections.abc import Callable
 from typing import Final
 
-from ..engine import State
-from ..games.king.state import KingState
-from .ismcts import SearchSpec
+from ....bots.ismcts import SearchSpec
+from ....engine import State
+from ..state import KingState
 
 SCALE: Final = 650.0  # a trump deal's total; penalty deals are of the same order
 

@@ -16,10 +16,10 @@ cards nobody can see are the card set less the visible ones, given as ``unseen``
 from __future__ import annotations
 
 from ...engine import JSON, Game
-from ...games.kukakoenig.cards import NAMES, TYPES
-from ...games.kukakoenig.scoring import KEYS
-from ...games.kukakoenig.table import MAX_ROWS, ROW_SIZE
-from . import Array, Layout, Piece, relative
+from ...interop.tensors import Array, Layout, Piece, relative
+from .cards import NAMES, TYPES
+from .scoring import KEYS
+from .table import MAX_ROWS, ROW_SIZE
 
 SEATS = 4
 K = len(NAMES)

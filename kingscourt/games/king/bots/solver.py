@@ -4,7 +4,7 @@ Max-n search (Luckhardt & Irani 1986): every seat plays to maximise its own poin
 rest of the deal. A deal hands out a fixed total (every trick or penalty card goes to
 someone), so a seat's own points and its margin over the others' mean order the outcomes
 alike: max-n on points is max-n on margins. Cards that play alike in the world
-(:meth:`.king_sim.Deal.distinct`) are tried once. Positions at the start of a trick are kept
+(:meth:`.sim.Deal.distinct`) are tried once. Positions at the start of a trick are kept
 in a transposition table (keyed by the four hands, the leader and what the rules still
 depend on), holding the points the rest of the deal hands out from there; a seat facing
 equal outcomes takes its lowest card (a fixed order, so the solver is deterministic).
@@ -12,7 +12,7 @@ equal outcomes takes its lowest card (a fixed order, so the solver is determinis
 
 from __future__ import annotations
 
-from .king_sim import Deal
+from .sim import Deal
 
 Gains = tuple[int, int, int, int]
 Table = dict[tuple[int, int, int, int, int, int, bool, bool], Gains]

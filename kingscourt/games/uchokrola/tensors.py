@@ -6,7 +6,7 @@ bundled ``cards.json``, in the file's order), ``C`` characters (10), and the reg
 kinds (``T``, sorted by id) for the question being asked. Seat axes have 6 entries relative to
 the observer (0 is the observer, 1 the seat that plays after it …; seats beyond the table's
 players stay zero). Displays are given slot by slot, slot 0 lying closest to the character
-(the oldest; ``2:1`` in the notation), for the first :data:`~..vocabulary.UCHO_SLOTS` slots,
+(the oldest; ``2:1`` in the notation), for the first :data:`~.research.SLOTS` slots,
 and as counts per type in full. Sizes are divided by 10, the deck's by the card set's total.
 
 The information state is the observation: a seat's private glimpses (Fraszka, Knucie,
@@ -19,8 +19,8 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine import JSON, Game
-from ..vocabulary import UCHO_SLOTS
-from . import Array, Layout, Piece, relative
+from ...interop.tensors import Array, Layout, Piece, relative
+from .research import SLOTS as UCHO_SLOTS
 
 SEATS = 6
 _S = "per relative seat (0 = the observer)"

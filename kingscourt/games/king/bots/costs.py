@@ -10,10 +10,10 @@ choice made the same way. At a choice, contract ``K`` is worth its simulated mar
 deal plus ``V`` of the state it leaves; its *opportunity cost* is how far that ``V`` falls
 short of the best one left by any open contract (:func:`opportunity_costs`).
 
-The table is estimated by simulation over random hands (``python -m kingscourt.bots.king_costs
+The table is estimated by simulation over random hands (``python -m kingscourt.games.king.bots.costs
 --hands 3000``): for each random hand, every contract's margin for the chooser is the mean over
 re-deals of the other three hands of the deal played out by the basic policy
-(:func:`.king_sim.play_out`, the same estimator the strong bot uses at the table), trump
+(:func:`.sim.play_out`, the same estimator the strong bot uses at the table), trump
 taking its best suit; then ``V`` follows by dynamic programming over the sampled hands,
 ``V(p, q, open) = mean over hands of max over K (margin(K) + E V(next state))``. The other
 seats' choices close contracts between the seat's turns: the next state's ``open`` loses each
@@ -60,9 +60,9 @@ from itertools import pairwise
 from pathlib import Path
 from typing import Any, TypeVar
 
-from ..games.king.contracts import CONTRACTS, PENALTY_CONTRACTS, Contract
-from ..games.king.rules import KingRules
-from .king_sim import TRUMP, Deal, margins, play_out
+from ..contracts import CONTRACTS, PENALTY_CONTRACTS, Contract
+from ..rules import KingRules
+from .sim import TRUMP, Deal, margins, play_out
 
 DATA = Path(__file__).resolve().parent / "data" / "king_contract_costs.json"
 PENALTIES = tuple(int(c) for c in PENALTY_CONTRACTS)
@@ -253,8 +253,8 @@ def continuation(samples: list[list[float]], defended: dict[str, float] | None =
 def _defence_task(args: tuple[int, int]) -> list[tuple[str, float]]:
     """One full game, the strong bot in seat ``position`` and the basic bot in the others: the
     strong seat's margin in every deal another seat chose, with that deal's contract."""
-    from ..engine import load_game
-    from . import load
+    from ....bots import load
+    from ....engine import load_game
 
     seed, position = args
     game = load_game("king")
@@ -282,8 +282,8 @@ def _defence_task(args: tuple[int, int]) -> list[tuple[str, float]]:
 def _closing_task(seed: int) -> list[tuple[int, int, bool]]:
     """One full game of the basic bot in every seat: for each seat's turn 1–4 and each penalty
     contract open then and not named by the seat, whether it is still open at its next turn."""
-    from ..engine import load_game
-    from . import load
+    from ....bots import load
+    from ....engine import load_game
 
     game = load_game("king")
     state = game.new_state(seed=seed)
@@ -340,9 +340,9 @@ def _calibration_task(seed: int) -> list[tuple[str, float, float]]:
     """One random first deal: for each contract its chooser may name (trump in the suit its
     simulation prefers), the chooser's simulated margin and the margin the strong bot then
     makes as chooser against the basic bot."""
-    from ..engine import load_game
-    from . import load
-    from .king_strong import KingStrongBot
+    from ....bots import load
+    from ....engine import load_game
+    from .strong import KingStrongBot
 
     game = load_game("king")
     state = game.new_state(seed=seed)
@@ -408,7 +408,7 @@ def build(hands: int, redeals: int, seed: int, jobs: int, defence_games: int = 6
     return {
         "about": "V(p, q, open): expected margin of a King seat's remaining turns with p penalty "
                  "and q trump choices left and the penalty contracts of mask open; built by "
-                 "python -m kingscourt.bots.king_costs (see its docstring)",
+                 "python -m kingscourt.games.king.bots.costs (see its docstring)",
         "hands": hands, "redeals": redeals, "seed": seed, **measured,
         "mean_margin": {n: round(v, 1) for n, v in mean_margin.items()},
         "costs_all_open": costs,

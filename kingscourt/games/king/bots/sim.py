@@ -17,10 +17,10 @@ A :class:`Deal` is built from a seat's view and the four hands of one sampled wo
 
 from __future__ import annotations
 
-from ..engine import JSON
-from ..games.king.cards import CARD_OF_TEXT, HEART_MASK, SUIT_MASK, parse_hand
-from ..games.king.contracts import CONTRACT_OF_ID, CONTRACTS, Contract
-from ..games.king.rules import KingRules, duties
+from ....engine import JSON
+from ..cards import CARD_OF_TEXT, HEART_MASK, SUIT_MASK, parse_hand
+from ..contracts import CONTRACT_OF_ID, CONTRACTS, Contract
+from ..rules import KingRules, duties
 
 TRUMP = int(Contract.TRUMP)
 SON_IKI = int(Contract.SON_IKI)
@@ -368,7 +368,7 @@ ACES = sum(1 << (13 * s + ACE) for s in range(4))
 
 
 def basic_card(d: Deal, legal: int) -> int:
-    """The ``basic`` bot's card (:mod:`.king_basic`) for the seat to move in ``d``, on masks."""
+    """The ``basic`` bot's card (:mod:`.basic`) for the seat to move in ``d``, on masks."""
     if d.kind == TRUMP:
         return _basic_trump(d, legal)
     return _basic_penalty(d, legal)

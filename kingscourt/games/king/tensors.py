@@ -18,9 +18,9 @@ Points are in units of 650 (a trump deal's total; a deal's penalties are of that
 from __future__ import annotations
 
 from ...engine import JSON, Game
-from ...games.king.cards import CARD_OF_TEXT, SUITS
-from ...games.king.contracts import CONTRACT_OF_ID, CONTRACTS, Contract
-from . import Array, Layout, Piece, one_hot, relative
+from ...interop.tensors import Array, Layout, Piece, one_hot, relative
+from .cards import CARD_OF_TEXT, SUITS
+from .contracts import CONTRACT_OF_ID, CONTRACTS, Contract
 
 SEATS = 4
 CARDS = 52

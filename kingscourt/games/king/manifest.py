@@ -1,0 +1,54 @@
+"""King's manifest: every fact the platform's shared parts read about the game."""
+
+from __future__ import annotations
+
+from ...engine.manifest import Bots, GameSpec, Research, Web
+from ...i18n import N_
+
+_P = "kingscourt.games.king"
+
+SPEC = GameSpec(
+    name="king",
+    title=N_("King"),
+    min_players=4,
+    max_players=4,
+    default_players=4,
+    make_game=f"{_P}:make_game",
+    rules=f"{_P}.rules:KingRules",
+    bots=Bots(
+        levels={
+            "random": "kingscourt.bots.random_bot:RandomBot",
+            "basic": f"{_P}.bots.basic:KingBasicBot",
+            "strong": f"{_P}.bots.strong:KingStrongBot",
+            "expert": f"{_P}.bots.strong:KingStrongBot",
+            "_strong_2026": f"{_P}.bots.legacy:KingStrongBot2026",
+        },
+        # expert is the same search as strong, larger
+        budgets={"expert": {"iterations": 6000, "choice_worlds": 2400, "chain": 4800}},
+        # a card in 0.2 s (median ≤ 250 ms, p95 ≤ 500 ms even on a busy machine), a contract
+        # choice in 0.8 s (≤ 1 s); expert ≤ 2 s a card
+        play_budgets={
+            "strong": {"seconds": 0.2, "choice_seconds": 0.8, "chain": 8000},
+            "expert": {"seconds": 1.5, "choice_seconds": 1.8, "chain": 40000},
+        },
+        search_spec=f"{_P}.bots.search:make_spec",
+    ),
+    notation=f"{_P}.notation",
+    words=f"{_P}.words:describe",
+    tensors=f"{_P}.tensors:Encoder",
+    terminal=f"{_P}.terminal:play",
+    research=Research(
+        long_name="kingscourt King (Turkish)",
+        utility=(-5200.0, 5200.0),
+        reward_scale=650.0,  # a deal's total
+        vocabulary=f"{_P}.research:vocabulary",
+        max_length=f"{_P}.research:max_length",
+        render=f"{_P}.research:render",
+        zero_sum=f"{_P}.research:zero_sum",
+        compact=f"{_P}.research:compact",
+        ascending=True,
+    ),
+    catalogue=f"{_P}.catalogue:extras",
+    web=Web(board="/games/king/board.js", summary="/games/king/summary.js",
+            looks=("fourColour", "autoPlay"), confirm_words=("play",)),
+)

@@ -1,0 +1,1 @@
+"""Ku-Ka-König's computer opponents (the levels its manifest names)."""

@@ -1,0 +1,1 @@
+"""Ucho Króla's computer opponents (the levels its manifest names)."""

@@ -1,0 +1,20 @@
+"""Ucho Króla's view in a language: its narration and its question are texts (card and
+character names stay as printed); the server calls this at its edge (the manifest's
+``localize_view``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...engine import State
+from ...i18n import text
+from .state import UchoState
+
+
+def localize_view(state: State, view: dict[str, Any], seat: int | None, lang: str) -> None:
+    """Puts ``view``'s log and question in ``lang`` (in place)."""
+    if lang == "en" or "log" not in view or not isinstance(state, UchoState):
+        return
+    own = seat is not None and 0 <= seat < state.n
+    view["log"] = state.log_for(seat if own else None, lang)
+    view["question"] = text(lang, view["question"])
