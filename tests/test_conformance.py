@@ -1,4 +1,4 @@
-"""The contract of DESIGN.md, checked generically over seeded random games of every game.
+"""The contract of docs/design.md, checked generically over seeded random games of every game.
 
 A game joins by one line in CASES: (name, load_game keywords, new_state keywords)."""
 

@@ -1,4 +1,4 @@
-"""The engine contract every game implements (see shared DESIGN.md).
+"""The engine contract every game implements (see docs/design.md, "The engine contract").
 
 A :class:`Game` is immutable: its name, player counts and table rules. A :class:`State`
 is one match: the whole truth, hidden cards and the seed of its randomness included.

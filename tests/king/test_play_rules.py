@@ -1,4 +1,4 @@
-"""A scenario for every play obligation (RULES-NOTES §1 order), each from an explicit deal.
+"""A scenario for every play obligation (in docs/rules.md's order), each from an explicit deal.
 
 An illegal card is refused with the rule's id and message, and changes nothing."""
 
@@ -114,7 +114,7 @@ def test_give_up_rifki() -> None:
     state.apply(2, "play 5S")
     assert state.view(None)["phase"] == "play"
     state.apply(3, "play TH")
-    # the trick with the K♥ is taken: Rıfkı ends at once (RULES-NOTES §1)
+    # the trick with the K♥ is taken: Rıfkı ends at once (docs/rules.md, King)
     view = state.view(None)
     assert view["score_table"][0]["points"] == [-320, 0, 0, 0]
     assert view["deal"] == 2 and view["phase"] == "choose"

@@ -87,7 +87,7 @@ def test_twelve_tricks_is_no_king_by_default() -> None:
     assert not [e for e in events if e.kind == "king"]
 
 
-# RULES-NOTES, table rule "King ends the game": "the player who takes 10 tricks in a row or 11
+# docs/rules.md, table rule "King ends the game": "the player who takes 10 tricks in a row or 11
 # in one trump deal makes King; the game ends at once and that player alone wins, whatever the
 # scores."
 RULE = "the game ends at once"

@@ -1,4 +1,4 @@
-"""The card set: the rulebook's fixed numbers and RULES-NOTES §2's table, read from data."""
+"""The card set: the rulebook's fixed numbers and docs/rules.md's table, read from data."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Whether a seat is asked depends only on what every seat may know (RULES-NOTES §3).
+"""Whether a seat is asked depends only on what every seat may know (docs/rules.md).
 
 Each case is a pair of positions that differ only in cards one seat keeps hidden; after the
 same public moves, every other seat's view and the spectator's view are identical, the seat

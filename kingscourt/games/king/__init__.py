@@ -1,14 +1,14 @@
 """Turkish King — 4 players, 20 deals, six penalty contracts and trump.
 
-Rulebook: ``shared/seeds/003_1de708698d76c628.txt`` ("Wie spielt man King?", German), with
-the decisions of ``shared/RULES-NOTES.md`` §1. Decisions taken where they are silent:
+Rulebook: "Wie spielt man King?" (German), with the decisions of ``docs/rules.md`` (King).
+Decisions taken where they are silent:
 
 - Seats and order: seat ``i+1 (mod 4)`` plays after seat ``i`` (the rulebook's "to the
   right", counter-clockwise); the chooser of deal ``d`` is ``first + d (mod 4)`` where
   ``first`` holds 2♦ (7♦ by table rule) in the first deal. The chooser leads.
-- Points per unit are RULES-NOTES' standard values (El −50/trick, Kupa −30/heart, Erkek
+- Points per unit are docs/rules.md's standard values (El −50/trick, Kupa −30/heart, Erkek
   −60/K or J, Kız −100/Q, Rıfkı −320, Son İki −180/trick of the last two, trump +50/trick).
-- Play obligations are one cascade in RULES-NOTES' order with rule ids ``follow-suit``,
+- Play obligations are one cascade in docs/rules.md's order with rule ids ``follow-suit``,
   ``must-beat``, ``give-up-penalty-card``, ``discard-penalty-card``, ``must-trump``,
   ``hearts-not-broken``, ``trump-not-broken``; a rule that would leave no card (or that
   does not narrow the hand) does not apply. ``must-beat`` asks for a led-suit card above the

@@ -1,6 +1,6 @@
 """The seven contracts of King: six penalty contracts and trump (Koz).
 
-Point values per unit are RULES-NOTES §1 (the rulebook gives totals only: six penalty
+Point values per unit are docs/rules.md's (King; the rulebook gives totals only: six penalty
 contracts together are −2600, a trump deal +650).
 """
 
@@ -47,7 +47,7 @@ class ContractInfo:
     per_unit: int      # points per trick / penalty card
     unit: str          # what is counted
     #: the contract's penalty cards (0 for trick contracts); the deal ends early once all
-    #: of them are taken (RULES-NOTES §1: Kupa, Erkek, Kız, Rıfkı).
+    #: of them are taken (docs/rules.md, King: Kupa, Erkek, Kız, Rıfkı).
     penalty_cards: int
     #: `give-up-penalty-card` applies (Erkek Almaz, Kız Almaz, Rıfkı).
     give_up: bool

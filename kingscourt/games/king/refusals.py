@@ -1,5 +1,5 @@
 """King's refusals: stable rule ids and their messages in a player's words (DESIGN names the
-ids; RULES-NOTES §1 orders the card-play rules). ``game-over`` and ``not-your-turn`` are the
+ids; docs/rules.md (King) orders the card-play rules). ``game-over`` and ``not-your-turn`` are the
 engine's own (``engine.errors``)."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """King's table rules: the five of the rulebook's "Tischregeln" screen with its defaults, and
-the extra table rules of RULES-NOTES §1 found at real tables, each off by default."""
+the extra table rules of docs/rules.md (King) found at real tables, each off by default."""
 
 from __future__ import annotations
 
@@ -42,7 +42,7 @@ class KingRules:
         N_("void in the led suit in Rıfkı, you must discard the king of hearts (rulebook), or "
         "any heart will do."),
         {"rifki": N_("discard the king of hearts"), "any-heart": N_("discard any heart")})
-    # Extra table rules (RULES-NOTES §1), all off by default.
+    # Extra table rules (docs/rules.md, King), all off by default.
     short_game: bool = rule(
         False, (False, True), N_("Kurze Partie (short game)"),
         N_("on: 12 deals; every player chooses 2 penalty contracts and 1 trump deal."))

@@ -2,7 +2,7 @@
 
 The hot path (``legal_actions`` / ``apply`` during play) works on bit masks; the legality of
 a card is one cascade of rule blocks (:meth:`KingState._cascade`) in the order of
-RULES-NOTES §1, used both for the legal set and for naming the rule that refuses a card.
+docs/rules.md (King), used both for the legal set and for naming the rule that refuses a card.
 """
 
 from __future__ import annotations
@@ -389,7 +389,7 @@ class KingState(State):
 
     # ------------------------------------------------------------------ playing
     def _cascade(self, steps: list[tuple[str, int]] | None) -> int:
-        """The cards the player to move may play: each block is one rule of RULES-NOTES §1,
+        """The cards the player to move may play: each block is one rule of docs/rules.md (King),
         in its order; ``steps`` (when given) receives (rule, cards still allowed) per block
         that restricted the choice."""
         hand = self._hands[self._turn]

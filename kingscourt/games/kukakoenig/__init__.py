@@ -1,9 +1,9 @@
 """Ku-Ka-König — 2 to 4 players pick rows of cards at the same moment, in two halves.
 
-Rulebook: ``shared/seeds/000_a056cf3d7fbdc09c.txt``, with the decisions of
-``shared/RULES-NOTES.md`` §2. Decisions taken where they are unclear:
+Rulebook: the Ku-Ka-König Rulebook (Reinhard Staupe, KENDi Games 2023), with the decisions
+of ``docs/rules.md`` (Ku-Ka-König). Decisions taken where they are unclear:
 
-- Card set: ``cards.csv`` (RULES-NOTES table: copies and whether a type is kept or
+- Card set: ``cards.csv`` (the table of docs/rules.md: copies and whether a type is kept or
   returned after the 1st scoring). A printed deck's numbers replace it without code.
 - Table: rows 1..players+4 of three cards; 32 cards (2 players) or 10 (3 players) are
   counted out unseen into the box. The outermost card of a row is the one placed last.

@@ -1,6 +1,6 @@
 """Ku-Ka-König's table rules: the rulebook has no variants, so there are none (yet).
 
-The decisions where the rulebook is unclear (RULES-NOTES §2) are fixed rules of the game,
+The decisions where the rulebook is unclear (docs/rules.md) are fixed rules of the game,
 listed in the package docstring, not table rules."""
 
 from __future__ import annotations

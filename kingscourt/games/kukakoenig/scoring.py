@@ -109,7 +109,7 @@ def points(count: Sequence[int], churches_rival: int, knights_rival: int) -> Poi
         if cards:
             tally[k] += adds[cards] if cards <= TOTAL else _adds(t, cards)
     kings, churches, vp, knights, animals, farmers, wives, houses = tally
-    # Majorities need at least one card: nobody with none scores them (RULES-NOTES §2);
+    # Majorities need at least one card: nobody with none scores them (docs/rules.md);
     # everyone tied for the most scores them.
     return (_KINGS_POINTS[kings] if kings <= TOTAL else kings_points(kings),
             CHURCH_POINTS if churches and churches >= churches_rival else 0,

@@ -1,7 +1,7 @@
 """Ucho Króla (Konrad Perzyna, G3 2014) — 2 to 6 courtiers scheme for the King's ear.
 
-Rulebook: ``shared/seeds/002_4769712ccfa51193.txt`` (English text, Polish card names), with
-the decisions of ``shared/RULES-NOTES.md`` §3 (deck of 120 cards and its values in
+Rulebook: the English rulebook of Ucho Króla (Polish card names), with
+the decisions of ``docs/rules.md`` (Ucho Króla: deck of 120 cards and its values in
 ``cards.json``; colours; Menuet and Knucie as actions; who acts; riposte chains; limits; deck
 exhaustion; scoring; hidden information).
 

@@ -2,7 +2,7 @@
 :class:`Ability` of :data:`ABILITIES`: its options in the ability phase after the action
 (:mod:`.turn`), what using it does, when its owner is asked anyway, and the questions it asks.
 
-Each ability may be used once a turn, when its condition holds (RULES-NOTES §3); conditions
+Each ability may be used once a turn, when its condition holds (docs/rules.md); conditions
 that depend on the action are the turn's public flags kept by the state. Madame du Barry
 (Menuet, Zdradzone sekrety) and Hrabia de Guiche (extra characters, −5) act on their own.
 """

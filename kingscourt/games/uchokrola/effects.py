@@ -2,7 +2,7 @@
 of :data:`EFFECTS`: how the card is played as the action (and why it is refused), what
 performing it does, and the questions it asks with their options, resolvers and narration.
 
-An effect runs for the player who performs it (``seat``; RULES-NOTES §3 "who acts") and
+An effect runs for the player who performs it (``seat``; docs/rules.md, Ucho Króla, "who acts") and
 either acts at once or pushes its questions onto the stack. A new card is a line of
 ``cards.json`` and one :class:`CardEffect` added to :data:`EFFECTS` (with task kinds of its
 own when it asks something new); :mod:`.registry` wires them.

@@ -1,6 +1,6 @@
 """The rules help for players: how this table plays where the rulebook leaves room.
 
-The same decisions as the package docstring (and RULES-NOTES §3), written for the player at
+The same decisions as the package docstring (and docs/rules.md), written for the player at
 the table rather than for the developer; the terminal shows them on ``?``.
 """
 

@@ -1,5 +1,5 @@
 """The end of a game of Ucho Króla, per seat: what its prestige pile holds and how its total
-is counted (RULES-NOTES §3 "Scoring": the pile's prestige, Hrabia de Guiche's −5; most wins,
+is counted (docs/rules.md, Ucho Króla, scoring: the pile's prestige, Hrabia de Guiche's −5; most wins,
 a tie goes to more Ucho króla cards in the pile, then the win is shared). For the summary the
 server sends with the final results; nothing here is hidden any more."""
 

@@ -130,7 +130,7 @@ def _display_and_perform(st: UchoState, seat: int, move: Move) -> None:
 def shown(options: PlayOptions = _play_alone, refuse: Refuse = not_an_option, *,
           targeted: bool = False) -> Play:
     """Played as the action by displaying it beside one's own character and performing it
-    (buffoonery cards; Menuet and Knucie, RULES-NOTES §3), offered as ``options`` says."""
+    (buffoonery cards; Menuet and Knucie, docs/rules.md), offered as ``options`` says."""
     return Play(options, _display_and_perform, refuse, targeted)
 
 

@@ -1,4 +1,4 @@
-"""What one seat may know (RULES-NOTES §3, hidden information).
+"""What one seat may know (docs/rules.md, Ucho Króla, hidden information).
 
 Secret: other hands (sizes are public), prestige piles (sizes public, content to the owner and
 to everyone at the end), the deck and where the Open variant's character card lies in it,

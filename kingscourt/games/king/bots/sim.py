@@ -3,7 +3,7 @@ thousands of deals per decision.
 
 The engine's :class:`~kingscourt.games.king.state.KingState` is the truth; this is the bots'
 copy of the play rules for searching sampled worlds, kept deliberately small: the hands, the
-open trick and the deal's points, with the obligations of RULES-NOTES §1 in the engine's
+open trick and the deal's points, with the obligations of docs/rules.md (King) in the engine's
 cascade order (``follow-suit``, ``must-beat``, ``give-up-penalty-card``, ``must-trump``,
 ``discard-penalty-card``, ``hearts-not-broken``, ``trump-not-broken``) taken from the table
 rules through :func:`~kingscourt.games.king.rules.duties`. ``tests/king/test_bot_sim.py``
