@@ -1,4 +1,4 @@
-"""King's refusals: stable rule ids and their messages in a player's words (DESIGN names the
+"""King's refusals: stable rule ids and their messages in a player's words (docs/design.md names the
 ids; docs/rules.md (King) orders the card-play rules). ``game-over`` and ``not-your-turn`` are the
 engine's own (``engine.errors``)."""
 
