@@ -1,4 +1,4 @@
-"""Benchmark (not a test): what one replay costs the server (kingscourt/server/replay.py).
+"""Benchmark (not a test): what one replay costs the server (kingscourt/server/live/replay.py).
 
 For one random full game of each game: the time to rebuild its replay (the engine's replay of
 the record, a checkpoint every EVERY versions) and the time of one uncached view at every
@@ -15,8 +15,8 @@ import statistics
 import time
 
 import kingscourt
-from kingscourt.server.replay import EVERY, build
-from kingscourt.server.store import History, SeatData
+from kingscourt.server.live.replay import EVERY, build
+from kingscourt.server.store.store import History, SeatData
 
 GAMES = (("king", 4), ("kukakoenig", 4), ("uchokrola", 4))
 

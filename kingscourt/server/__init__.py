@@ -1,19 +1,20 @@
 """The table server: lobby (REST), live play (WebSocket), persistence and statistics.
 
-``kingscourt serve`` runs :func:`create_app` under uvicorn. The modules: :mod:`.config`
-(database URL, bot pacing), :mod:`.orm` and :mod:`.migrations` (the schema, Alembic),
-:mod:`.store` (every database read and write, in worker threads), :mod:`.table` (a live table
-and the authority pipeline), :mod:`.autoplay` (bots and turn timers), :mod:`.hub` (tables in
-memory, recovery), :mod:`.lobby`, :mod:`.players`, :mod:`.play` (the routes), :mod:`.wire` and
-:mod:`.lobby_models` (the pydantic messages), :mod:`.bounds` (the limits: refusals, table
-creation per client address, abandoned tables). Accounts: :mod:`.credentials` (names,
-Argon2id, login limits), :mod:`.sessions` (the cookie and its session rows), :mod:`.accounts`,
-:mod:`.ratings` (OpenSkill), :mod:`.profile`, :mod:`.friends` (follows, invitations by name),
-:mod:`.origin` (no cross-site use of a session), :mod:`.account_models`. Every request:
-:mod:`.addresses` (the client's address, forwarded headers only from ``--trusted-proxy``),
-:mod:`.headers` (security headers, the ``--allowed-host`` check).
-:mod:`.lobby_models` (the pydantic messages), :mod:`.chat` (each table's chat),
-:mod:`.bounds` (the limits: refusals, table creation per client address, abandoned tables).
+``kingscourt serve`` runs :func:`create_app` under uvicorn. The layout, top to bottom (each
+part imports only the ones below it; ``lint-imports`` checks the contract in pyproject.toml):
+
+- :mod:`.app` (``create_app``) wires everything: it builds the services, keeps them in
+  ``app.state`` and hands a cluster coordinator to the hub when ``--redis`` is given.
+- :mod:`.api`: the tables' routes (lobby, WebSocket play, history, rematch, catalogues).
+- :mod:`.accounts`: credentials, sessions, accounts, profile, leaderboards, friends, the
+  ``Origin`` check.
+- :mod:`.cluster`: several processes on one database and one Redis (leases, relay, presence,
+  bot workers); it plugs into the hub through the protocol :mod:`.live` defines.
+- :mod:`.live`: the hub, the table pipeline, bots and turn timers, limits, chat, replays.
+- :mod:`.text` (localisation at the edge) and :mod:`.store` (ORM, store, migrations,
+  ratings), side by side.
+- :mod:`.base`: configuration, start-up refusals, rate limiting, client addresses, security
+  headers and the messages (:mod:`.base.wire`, :mod:`.base.lobby_models`).
 
 Decisions:
 
@@ -44,7 +45,7 @@ Decisions:
   and ``max_spectators`` per table (200; then ``table-full``, 4429). Only a change of a
   seat's ``connected`` is broadcast, so a connect or disconnect sends each connection at most
   one message.
-- **Errors** use the wire's stable codes (:data:`.wire.ErrorCode`); two extend DESIGN.md's set:
+- **Errors** use the wire's stable codes (:data:`.base.wire.ErrorCode`); two extend DESIGN.md's set:
   ``no-table`` (on connecting to an unknown table) and ``not-stored`` (the database refused the
   action; nothing changed). A malformed action text is ``illegal-action`` with rule
   ``malformed-action``; a spectator acting, or a token acting for another seat, is ``bad-token``.
@@ -59,6 +60,6 @@ Decisions:
 from __future__ import annotations
 
 from .app import create_app
-from .config import ServerConfig, default_db_url, resolve_db_url
+from .base.config import ServerConfig, default_db_url, resolve_db_url
 
 __all__ = ["ServerConfig", "create_app", "default_db_url", "resolve_db_url"]

@@ -19,10 +19,10 @@ from sqlalchemy import make_url
 from starlette.responses import FileResponse, HTMLResponse
 from starlette.types import ASGIApp
 
-from .addresses import networks
-from .config import ServerConfig
-from .headers import check_hosts, default_hosts
-from .startup import FLAGS, Names, check_redis, check_settings, listen, prepare_database
+from .base.addresses import networks
+from .base.config import ServerConfig
+from .base.headers import check_hosts, default_hosts
+from .base.startup import FLAGS, Names, check_redis, check_settings, listen, prepare_database
 
 if TYPE_CHECKING:
     from fastapi import FastAPI, Request
@@ -51,28 +51,18 @@ def create_app(config: ServerConfig) -> FastAPI:
     from starlette.exceptions import HTTPException
 
     from ..i18n import _, text
-    from . import (
-        accounts,
-        autoplay,
-        friends,
-        history,
-        lobby,
-        play,
-        players,
-        profile,
-        rematch,
-        sessions,
-        web_catalogue,
-    )
-    from .addresses import ForwardedFor
-    from .autoplay import BotPool
-    from .bounds import CreationGuard, Sweeper, open_among, problems
-    from .headers import HostCheck, SecurityHeaders, docs_page
-    from .hub import Hub
-    from .localize import http_refusal, request_lang
-    from .origin import OriginCheck
-    from .replay import Replays
-    from .review import Reviews
+    from .accounts import accounts, friends, players, profile, sessions
+    from .accounts.origin import OriginCheck
+    from .api import history, lobby, play, rematch, web_catalogue
+    from .base.addresses import ForwardedFor
+    from .base.headers import HostCheck, SecurityHeaders, docs_page
+    from .live import autoplay
+    from .live.autoplay import BotPool
+    from .live.bounds import CreationGuard, Sweeper, open_among, problems
+    from .live.hub import Hub
+    from .live.replay import Replays
+    from .live.review import Reviews
+    from .text.localize import http_refusal, request_lang
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -213,7 +203,7 @@ def serve(config: ServerConfig, host: str, port: int, names: Names = FLAGS,
             check_redis(config.redis_url, names.redis)
         for note in prepare_database(config.db_url, names.db):
             say(note)
-        from .schema import shown_url  # with alembic: not before a refusal needs it
+        from .store.schema import shown_url  # with alembic: not before a refusal needs it
 
         url = f"http://{f'[{host}]' if ':' in host else host}:{port}"
         banner = (f"kingscourt server on {url} (API: {url}/docs; "

@@ -65,8 +65,8 @@ def test_a_worker_sees_only_views(redis_server: RedisServer) -> None:
     """What an owner puts on the queue: the seat's view and the bot's spec, nothing more
     (no seed of the deal, no other hand)."""
     from kingscourt.engine import load_game
-    from kingscourt.server.autoplay import BotPool, Decision
-    from kingscourt.server.cluster_bots import QUEUES, RemoteBots
+    from kingscourt.server.cluster.bots import QUEUES, RemoteBots
+    from kingscourt.server.live.autoplay import BotPool, Decision
 
     game = load_game("king")
     state = game.new_state(players=4, seed=11)

@@ -13,7 +13,7 @@ from pathlib import Path
 import httpx
 from websockets.asyncio.client import connect
 
-from kingscourt.server.limiting import PREFIX, RETRY
+from kingscourt.server.base.limiting import PREFIX, RETRY
 from tests.cluster.conftest import RedisServer, SlowStart
 from tests.server.harness import Server
 
@@ -138,7 +138,7 @@ def test_open_tables_per_address_are_counted_over_the_processes(
         pg_url: str, redis_server: RedisServer, tmp_path: Path) -> None:
     import sqlalchemy as sa
 
-    from kingscourt.server.store import make_engine
+    from kingscourt.server.store.store import make_engine
 
     with processes(pg_url, redis_server, tmp_path, 2, max_open_tables="2") as (a, b):
         first = a.create("king", WAITING)["id"]

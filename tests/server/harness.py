@@ -199,7 +199,7 @@ def db_rows(db_url: str, sql: str, **params: Any) -> list[dict[str, Any]]:
     """The rows a query reads from the server's database (to check what is stored)."""
     import sqlalchemy as sa
 
-    from kingscourt.server.store import make_engine
+    from kingscourt.server.store.store import make_engine
 
     engine = make_engine(db_url)
     try:

@@ -274,7 +274,7 @@ def test_results_from_before_accounts_become_guests(db_url_factory: Callable[[],
     from alembic import command
     from alembic.config import Config
 
-    from kingscourt.server.store import MIGRATIONS, Store, make_engine
+    from kingscourt.server.store.store import MIGRATIONS, Store, make_engine
 
     url = db_url_factory()
     engine = make_engine(url)

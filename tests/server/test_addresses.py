@@ -14,7 +14,7 @@ from typing import Any
 import httpx
 import pytest
 
-from kingscourt.server.addresses import Trusted, forwarded_for, proxy_settings
+from kingscourt.server.base.addresses import Trusted, forwarded_for, proxy_settings
 
 from .harness import Server
 

@@ -13,7 +13,7 @@ import pytest
 from websockets.asyncio.client import ClientConnection, connect
 
 from kingscourt.i18n import LANGUAGES, P_, _
-from kingscourt.server.config import ServerConfig
+from kingscourt.server.base.config import ServerConfig
 
 from .harness import Server, act, recv_until, run
 

@@ -20,7 +20,7 @@ from alembic import command
 from alembic.config import Config
 from websockets.asyncio.client import ClientConnection, connect
 
-from kingscourt.server.store import MIGRATIONS, make_engine, secret_hash
+from kingscourt.server.store.store import MIGRATIONS, make_engine, secret_hash
 
 from .harness import SeatLog, Server, play_seat, recv_until, run
 

@@ -1,7 +1,7 @@
 """Schemathesis against the server's own OpenAPI schema, on a real server (SQLite): generated
 requests, valid and invalid, to every operation; every integer the schema names at its edges
 (its bounds, one past each, and numbers no bound allows); then the stateful phase, which
-follows the schema's links from a created table (kingscourt/server/links.py: look at it, join
+follows the schema's links from a created table (kingscourt/server/api/links.py: look at it, join
 it by its invitation, take its open seat, start, cancel, leave, its record, replay, review and
 rematch) so that it works on tables that exist. No answer may be a 500 or break the schema it
 declares (status, headers, content type, body)."""

@@ -20,7 +20,7 @@ from starlette.responses import Response
 from starlette.routing import Route
 from starlette.types import ASGIApp
 
-from kingscourt.server.headers import (
+from kingscourt.server.base.headers import (
     SecurityHeaders,
     allows,
     default_hosts,

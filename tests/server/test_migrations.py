@@ -1,7 +1,7 @@
 """The migration chain against the models: every revision upgrades to the models' schema
 (alembic's autogenerate comparison finds no difference) with its rows kept, downgrade and
 upgrade again round-trip, and a database stamped by a development build's chain is refused
-at start in one line (:mod:`kingscourt.server.schema`). On SQLite, and on PostgreSQL in a
+at start in one line (:mod:`kingscourt.server.store.schema`). On SQLite, and on PostgreSQL in a
 throwaway database per test (skipped, with the reason, where it is not reachable)."""
 
 from __future__ import annotations
@@ -25,10 +25,9 @@ from alembic.migration import MigrationContext
 from alembic.operations import Operations
 from alembic.script import ScriptDirectory
 
-from kingscourt.server import schema
-from kingscourt.server.orm import Base
-from kingscourt.server.startup import StartupError
-from kingscourt.server.store import MIGRATIONS, Store, make_engine, secret_hash
+from kingscourt.server.base.startup import StartupError
+from kingscourt.server.store.orm import Base
+from kingscourt.server.store.store import MIGRATIONS, Store, make_engine, schema, secret_hash
 
 from .harness import free_port
 

@@ -1,4 +1,4 @@
-"""Names that cannot pass for another (kingscourt.server.names): invisible names and names with
+"""Names that cannot pass for another (kingscourt.server.base.names): invisible names and names with
 invisible characters are refused, the reserved names (the bots', "Deleted player") are refused
 in every look-alike, and an account's name is taken in every look-alike too (the confusables
 skeleton, not case folding alone). Emoji-only names and names in any one script stay allowed."""
@@ -16,9 +16,9 @@ from alembic import command
 from alembic.config import Config
 from websockets.asyncio.client import connect
 
-from kingscourt.server.account_models import name_key
-from kingscourt.server.names import bot_name, deleted_name, key
-from kingscourt.server.store import MIGRATIONS
+from kingscourt.server.accounts.account_models import name_key
+from kingscourt.server.base.names import bot_name, deleted_name, key
+from kingscourt.server.store.store import MIGRATIONS
 
 from .harness import Server, recv_until, run
 

@@ -10,9 +10,9 @@ import pytest
 from sqlalchemy import select
 
 import kingscourt
-from kingscourt.server.orm import Account, Rating, RatingChange
-from kingscourt.server.ratings import BOT_RATINGS, MODEL, places, store_finish, teams_of
-from kingscourt.server.store import Finish, Result, SeatData, Store, TableData, now
+from kingscourt.server.store.orm import Account, Rating, RatingChange
+from kingscourt.server.store.ratings import BOT_RATINGS, MODEL, places, store_finish, teams_of
+from kingscourt.server.store.store import Finish, Result, SeatData, Store, TableData, now
 
 
 def test_places_share_ties_and_put_winners_first() -> None:

@@ -19,7 +19,7 @@ import pytest
 
 import kingscourt
 from kingscourt import bots
-from kingscourt.server.store import SeatData, Store, TableData, now, secret_hash
+from kingscourt.server.store.store import SeatData, Store, TableData, now, secret_hash
 
 from .harness import Server, run
 

@@ -20,7 +20,7 @@ from alembic.config import Config
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
-from kingscourt.server.store import MIGRATIONS, make_engine
+from kingscourt.server.store.store import MIGRATIONS, make_engine
 
 from .harness import Server, act, recv, recv_until, run
 

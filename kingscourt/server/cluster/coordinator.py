@@ -1,0 +1,452 @@
+"""Several server processes on one PostgreSQL database and one Redis (``serve --redis URL``).
+
+- **One owner per table.** A table's owner holds the Redis key ``kc:lease:{id}`` (``SET NX PX``,
+  renewed every :data:`RENEW` seconds, lost after :data:`LEASE_TTL` without renewal). Taking a
+  table also takes its next fencing token in the database (``tables.fence + 1``, stored at once)
+  and every action is stored only while the table's token is still the owner's
+  (:meth:`.store.Store.append`), so a former owner that has not noticed yet stores nothing; the
+  version's primary key stays the last guard. Only the owner applies actions and runs the
+  table's bots and turn timers.
+- **Any process serves any table.** Every process holds every open table (a sweep loads the
+  ones it does not know), so every lobby lists every table. An act that reaches a process that
+  does not own the table is forwarded to the owner on its channel ``kc:node:{node}`` and the
+  answer comes back on the sender's own channel, to the same socket. After each change the
+  process that made it publishes ``{"table", "version", "deadlines"}`` on ``kc:changes`` once;
+  every other process reads the table back from the database and sends its sockets each
+  version in order (:mod:`.relay`).
+- **Failover.** Every :data:`SWEEP` seconds each process takes the open tables nobody holds
+  (an owner that died, a Redis that restarted empty), rebuilds each from the database and
+  resumes its bots; copies that fell behind (a message lost while Redis was away) catch up
+  from the database's version.
+- **Presence** (:mod:`.cluster.presence`): a seat shows as connected, and an account as
+  online, through whichever process its socket or request went.
+- **Chat**: a message stored through one process goes to the sockets of the others
+  (``chat`` on ``kc:changes``).
+- **Bot workers** (:mod:`.cluster.bots`): with ``kingscourt bot-worker`` processes running,
+  the owner's bots decide there, and in its own pool when no worker answers in time.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import os
+import secrets
+import socket
+from typing import TYPE_CHECKING, Any
+
+from redis.asyncio import Redis
+from redis.exceptions import RedisError
+
+from ...i18n import _
+from ..base.wire import ErrorMessage
+from ..live.table import LiveTable
+from ..text.localize import error, template_json, with_template
+from .bots import RemoteBots, node_channel
+from .presence import Presence
+from .relay import catch_up, open_versions, step, take_fence
+
+if TYPE_CHECKING:
+    from ..live.hub import Hub
+
+log = logging.getLogger("kingscourt.server")
+
+#: seconds a lease lasts without renewal
+LEASE_TTL = 4.0
+#: seconds between renewals of the leases a process holds
+RENEW = 1.0
+#: seconds between sweeps: orphaned tables taken, copies caught up, new tables loaded
+SWEEP = 1.0
+#: seconds a forwarded act may wait for an owner (failover included) before ``not-stored``
+FORWARD_WAIT = 10.0
+#: seconds one forwarded act waits for the owner's answer
+ANSWER_WAIT = 3.0
+CHANGES = "kc:changes"
+
+#: renew the lease only while it is still this process's
+_RENEW = """if redis.call('get', KEYS[1]) == ARGV[1] then
+  return redis.call('pexpire', KEYS[1], ARGV[2]) else return 0 end"""
+_RELEASE = """if redis.call('get', KEYS[1]) == ARGV[1] then
+  return redis.call('del', KEYS[1]) else return 0 end"""
+
+
+def lease_key(table_id: str) -> str:
+    return f"kc:lease:{table_id}"
+
+
+class Cluster:
+    """This process's part in the cluster: its leases, its channel, its sweeps."""
+
+    def __init__(self, hub: Hub, url: str) -> None:
+        self.hub = hub
+        self.redis: Redis = Redis.from_url(url, decode_responses=True, socket_connect_timeout=2,
+                                           socket_timeout=5)
+        #: host:pid:random, so that a test (or an operator) can tell which process owns what
+        self.node = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(3)}"
+        #: table -> this process's fencing token for it
+        self.owned: dict[str, int] = {}
+        self._renew = self.redis.register_script(_RENEW)
+        self._release = self.redis.register_script(_RELEASE)
+        self._outbox: asyncio.Queue[tuple[str, str]] = asyncio.Queue()
+        self._answers: dict[str, asyncio.Future[dict[str, Any]]] = {}
+        self._locks: dict[str, asyncio.Lock] = {}
+        self._tasks: list[asyncio.Task[None]] = []
+        self._jobs: set[asyncio.Task[Any]] = set()
+        self._subscribed = asyncio.Event()
+        #: table -> the version this process last told the others of
+        self._told: dict[str, int] = {}
+        #: copies found behind the database at the last sweep (read again if still behind)
+        self._behind: set[str] = set()
+        #: the way to bot workers apart from the servers (:mod:`.cluster.bots`)
+        self.bots = RemoteBots(self)
+        hub.autoplayer.remote = self.bots
+        #: who is connected and seen through every process (:mod:`.cluster.presence`)
+        self.presence = Presence(self, LEASE_TTL)
+        hub.chat.relay = self._chat
+
+    @property
+    def seen(self) -> dict[int, float] | None:
+        return self.presence.seen
+
+    @seen.setter
+    def seen(self, seen: dict[int, float]) -> None:
+        """The accounts' record of when each was seen (``Services.seen``): shared."""
+        self.presence.seen = seen
+
+    # --- life cycle --------------------------------------------------------------------------
+
+    async def start(self) -> None:
+        self._tasks = [asyncio.create_task(self._listen()), asyncio.create_task(self._publish()),
+                       asyncio.create_task(self._renewing()), asyncio.create_task(self._sweeping())]
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._subscribed.wait(), 5)
+        try:
+            await self.sweep()
+        except (RedisError, OSError):
+            log.exception("cluster: first sweep failed (Redis unavailable?): retried")
+
+    async def stop(self) -> None:
+        """Let go of every lease at once, so that the other processes take the tables now."""
+        for task in self._tasks:
+            task.cancel()
+        for task in self._tasks:
+            with contextlib.suppress(BaseException):
+                await task
+        for table_id in list(self.owned):
+            with contextlib.suppress(RedisError, OSError):
+                await self._release(keys=[lease_key(table_id)], args=[self.node])
+        self.owned.clear()
+        with contextlib.suppress(RedisError, OSError):  # its sockets are gone at once
+            await self.presence.leave()
+        with contextlib.suppress(RedisError, OSError):
+            await self.redis.aclose()
+
+    # --- ownership ---------------------------------------------------------------------------
+
+    def attach(self, table: LiveTable) -> None:
+        """A table enters this process's memory: owned here, or a copy of another's."""
+        fence = self.owned.get(table.id)
+        table.fence = fence
+        table.remote = None if fence is not None else self
+
+    async def claim(self, table: LiveTable) -> bool:
+        """Take ``table`` if nobody holds it: lease, fencing token, rebuilt from the database,
+        bots and timers resumed. False when another process holds it."""
+        if table.id in self.owned:
+            return True
+        if table.over:
+            return False
+        if not await self.redis.set(lease_key(table.id), self.node, nx=True,
+                                    px=int(LEASE_TTL * 1000)):
+            return False
+        fence = await self.hub.store.run(take_fence, self.hub.store, table.id)
+        if fence is None:
+            return False
+        self.owned[table.id] = fence
+        async with self._lock(table.id):
+            data = await self.hub.store.run(self.hub.store.load, table.id)
+            async with table.lock:
+                if data is not None:
+                    catch_up(table, data, {})
+                table.fence, table.remote = fence, None
+        log.info("cluster: %s owns table %s (fence %d, version %d)", self.node, table.id, fence,
+                 table.version)
+        self.hub.autoplayer.schedule(table)
+        self.changed(table)
+        return True
+
+    def _lost(self, table_id: str) -> None:
+        """Another process holds the table now: its bots stop here."""
+        self.owned.pop(table_id, None)
+        table = self.hub.tables.get(table_id)
+        if table is not None:
+            table.remote, table.fence = self, None
+            self.hub.autoplayer.schedule(table)  # cancels its bots and timers here
+            log.info("cluster: %s lost table %s", self.node, table_id)
+
+    async def release(self, table_id: str) -> None:
+        """The table is over: its lease goes."""
+        if self.owned.pop(table_id, None) is not None:
+            with contextlib.suppress(RedisError, OSError):
+                await self._release(keys=[lease_key(table_id)], args=[self.node])
+
+    async def _renewing(self) -> None:
+        while True:
+            await asyncio.sleep(RENEW)
+            ids = list(self.owned)
+            if not ids:
+                continue
+            try:
+                async with self.redis.pipeline(transaction=False) as pipe:
+                    for table_id in ids:
+                        await self._renew(keys=[lease_key(table_id)],
+                                          args=[self.node, int(LEASE_TTL * 1000)], client=pipe)
+                    held = await pipe.execute()
+            except (RedisError, OSError) as e:
+                # Redis away: keep playing; the fencing token guards the database meanwhile
+                log.warning("cluster: leases not renewed: %s", e)
+                continue
+            for table_id, ok in zip(ids, held, strict=True):
+                if not ok and table_id in self.owned:
+                    self._lost(table_id)
+
+    # --- sweeps ------------------------------------------------------------------------------
+
+    async def _sweeping(self) -> None:
+        while True:
+            await asyncio.sleep(SWEEP)
+            try:
+                await self.sweep()
+            except Exception:  # Redis or the database away: the next sweep tries again
+                log.exception("cluster: sweep failed")
+            try:
+                await self.presence.sweep()
+            except (RedisError, OSError) as e:
+                log.warning("cluster: presence not shared: %s", e)
+
+    async def sweep(self) -> None:
+        """Load the open tables this process does not hold, catch up copies behind the
+        database, and take the tables nobody owns."""
+        versions = await self.hub.store.run(open_versions, self.hub.store)
+        behind: set[str] = set()
+        for table_id, version in versions.items():
+            table = self.hub.tables.get(table_id)
+            if table is None:
+                table = await self.hub.get(table_id)
+            elif table.remote is not None and table.version < version:
+                # behind: a message lost, or still on its way; read again if still behind
+                if table_id in self._behind:
+                    await self.refresh(table)
+                else:
+                    behind.add(table_id)
+        self._behind = behind
+        ids = [t for t in versions if t not in self.owned]
+        if not ids:
+            return
+        holders = await self.redis.mget([lease_key(t) for t in ids])
+        for table_id, holder in zip(ids, holders, strict=True):
+            table = self.hub.tables.get(table_id)
+            if holder is None and table is not None:
+                await self.claim(table)
+
+    # --- changes -----------------------------------------------------------------------------
+
+    def changed(self, table: LiveTable) -> None:
+        """The table changed here (an action stored, a seat taken or left): tell the others
+        once. Messages leave in the order they were made."""
+        told = self._told.get(table.id, table.version)
+        fresh = table.data.actions[told:table.version] if table.remote is None else []
+        self._told[table.id] = table.version
+        msg = {"kind": "change", "node": self.node, "table": table.id, "version": table.version,
+               "deadlines": {str(s): t for s, t in table.deadlines.items()},
+               # the actions stored since the last message; none: read the table back
+               "actions": [[seat, text] for seat, text in fresh],
+               "timeouts": [s.timeouts for s in table.seats]}
+        self._outbox.put_nowait((CHANGES, json.dumps(msg)))
+        if table.over:
+            self._told.pop(table.id, None)
+        if table.over and table.id in self.owned:
+            self.spawn(self.release(table.id))
+
+    def _lock(self, table_id: str) -> asyncio.Lock:
+        lock = self._locks.get(table_id)
+        if lock is None:
+            lock = self._locks[table_id] = asyncio.Lock()
+        return lock
+
+    async def refresh(self, table: LiveTable, deadlines: dict[int, float] | None = None) -> None:
+        """Read the table back from the database and bring this process's copy to it."""
+        async with self._lock(table.id):
+            data = await self.hub.store.run(self.hub.store.load, table.id)
+            if data is None:
+                return
+            async with table.lock:
+                if table.remote is None and len(data.actions) != table.version:
+                    deadlines = None  # the owner's own timers stand
+                catch_up(table, data, deadlines)
+        if table.data.status == "abandoned":
+            from ..live.connections import CLOSE_ABANDONED
+
+            self.hub.autoplayer.forget(table)
+            for conn in list(table.conns):
+                await conn.drain_and_close(CLOSE_ABANDONED)
+        self.hub.autoplayer.schedule(table)  # the owner: a table that just started plays
+        self.hub.release(table)
+
+    async def _on_change(self, msg: dict[str, Any]) -> None:
+        table_id = str(msg["table"])
+        table = self.hub.tables.get(table_id)
+        if table is None:
+            await self.hub.get(table_id)  # a new table: every lobby lists it
+            return
+        deadlines = {int(s): float(t) for s, t in msg.get("deadlines", {}).items()}
+        actions = [(int(seat), str(text)) for seat, text in msg.get("actions") or []]
+        if actions and table.remote is not None:
+            async with self._lock(table.id), table.lock:
+                stepped = step(table, int(msg["version"]) - len(actions), actions,
+                               [int(n) for n in msg.get("timeouts", [])], deadlines)
+            if stepped:
+                return
+        await self.refresh(table, deadlines if table.remote is not None else None)
+
+    # --- forwarded acts ----------------------------------------------------------------------
+
+    async def forward(self, table: LiveTable, seat: int, text: str, version: int, actor: str,
+                      token_hash: str | None) -> ErrorMessage | None:
+        """An act for a table another process owns: to the owner, and its answer back."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + FORWARD_WAIT
+        # one answer, whichever owner gives it: an act is sent again only to a new owner (a
+        # slow owner's answer is waited for, not asked twice)
+        answer: asyncio.Future[dict[str, Any]] = loop.create_future()
+        asks: list[str] = []
+        sent_to: str | None = None
+        try:
+            while loop.time() < deadline:
+                if table.remote is None:  # taken here meanwhile
+                    return await table.submit(seat, text, version, actor, token_hash)
+                try:
+                    owner = str(await self.redis.get(lease_key(table.id)) or "") or None
+                    if owner is None or owner == self.node:
+                        if not await self.claim(table):
+                            await asyncio.sleep(0.2)
+                        continue
+                    if owner != sent_to:
+                        ask = secrets.token_hex(8)
+                        asks.append(ask)
+                        self._answers[ask] = answer
+                        msg = {"kind": "act", "id": ask, "reply": self.node, "table": table.id,
+                               "seat": seat, "text": text, "version": version, "actor": actor,
+                               "token_hash": token_hash}
+                        await self.redis.publish(node_channel(owner), json.dumps(msg))
+                        sent_to = owner
+                    reply = await asyncio.wait_for(asyncio.shield(answer), ANSWER_WAIT)
+                except TimeoutError:
+                    continue  # the owner is slow, died, or moved: its lease says which
+                except (RedisError, OSError):
+                    await asyncio.sleep(0.5)
+                    continue
+                if reply.get("moved"):
+                    answer = loop.create_future()  # that one no longer owns it: ask anew
+                    for ask in asks:
+                        self._answers[ask] = answer
+                    sent_to = None
+                    await asyncio.sleep(0.1)
+                    continue
+                err = reply.get("error")
+                # the owner sends its template too: the refusal is said here, in the
+                # language of this process's connection (localized)
+                return None if err is None else with_template(
+                    ErrorMessage.model_validate_json(err), reply.get("text"))
+        finally:
+            for ask in asks:
+                self._answers.pop(ask, None)
+        return error("not-stored", _("The table's owner did not answer in time. If your action was "
+                                     "stored, the next state shows it; otherwise act again."),
+                     version=table.version)
+
+    async def _on_act(self, msg: dict[str, Any]) -> None:
+        table = self.hub.tables.get(str(msg["table"]))
+        reply: dict[str, Any] = {"kind": "answer", "id": msg["id"]}
+        if table is None or table.remote is not None:
+            reply["moved"] = True
+        else:
+            refusal = await table.submit(int(msg["seat"]), str(msg["text"]), int(msg["version"]),
+                                         str(msg["actor"]), msg.get("token_hash"))
+            reply["error"] = None if refusal is None else refusal.model_dump_json()
+            reply["text"] = None if refusal is None else template_json(refusal._text)
+        self._outbox.put_nowait((node_channel(str(msg["reply"])), json.dumps(reply)))
+
+    # --- Redis pub/sub -----------------------------------------------------------------------
+
+    def _chat(self, table_id: str, text: str) -> None:
+        """A chat message stored here: to the sockets of the other processes."""
+        self.send(CHANGES, {"kind": "chat", "node": self.node, "table": table_id, "text": text})
+
+    def send(self, channel: str, msg: dict[str, Any]) -> None:
+        """Publish ``msg`` on ``channel``, after every message made before it."""
+        self._outbox.put_nowait((channel, json.dumps(msg)))
+
+    def spawn(self, coro: Any) -> None:
+        task = asyncio.create_task(coro)
+        self._jobs.add(task)
+        task.add_done_callback(self._done)
+
+    def _done(self, task: asyncio.Task[Any]) -> None:
+        self._jobs.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.error("cluster: %s", task.exception(), exc_info=task.exception())
+
+    def _on(self, msg: dict[str, Any]) -> None:
+        kind = msg.get("kind")
+        if kind == "change" and msg.get("node") != self.node:
+            self.spawn(self._on_change(msg))
+        elif kind == "act":
+            self.spawn(self._on_act(msg))
+        elif kind in ("bot-taken", "bot-answer"):
+            self.bots.on(msg)
+        elif kind == "presence" and msg.get("node") != self.node:
+            self.presence.on(msg)
+        elif kind == "chat" and msg.get("node") != self.node:
+            table = self.hub.tables.get(str(msg["table"]))
+            if table is not None:
+                self.hub.chat.relayed(table, str(msg["text"]))
+        elif kind == "answer":
+            answer = self._answers.get(str(msg.get("id")))
+            if answer is not None and not answer.done():
+                answer.set_result(msg)
+
+    async def _listen(self) -> None:
+        """Subscribed to the changes and to this process's channel, again after every loss
+        of the connection (a Redis restart); the sweep catches up what was missed."""
+        while True:
+            pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
+            try:
+                await pubsub.subscribe(CHANGES, node_channel(self.node))
+                self._subscribed.set()
+                async for message in pubsub.listen():
+                    if message.get("type") == "message":
+                        try:
+                            self._on(json.loads(message["data"]))
+                        except (ValueError, KeyError, TypeError):
+                            log.warning("cluster: a message that is not ours: %.80r", message)
+            except (RedisError, OSError) as e:
+                log.warning("cluster: subscription lost (%s): subscribing again", e)
+                await asyncio.sleep(0.5)
+            finally:
+                with contextlib.suppress(Exception):
+                    await pubsub.aclose()
+
+    async def _publish(self) -> None:
+        while True:
+            channel, text = await self._outbox.get()
+            for attempt in range(20):
+                try:
+                    await self.redis.publish(channel, text)
+                    break
+                except (RedisError, OSError) as e:
+                    if attempt == 0:
+                        log.warning("cluster: publish failed (%s): retrying", e)
+                    await asyncio.sleep(0.25)
