@@ -1,4 +1,4 @@
-"""The WebSocket messages (DESIGN.md, "The wire"), as pydantic models.
+"""The WebSocket messages (docs/protocol.md), as pydantic models.
 
 Client → server: :class:`ActMessage`. Server → client: :class:`StateMessage` after every
 change (the seat's own view only; spectators the spectator view) and :class:`ErrorMessage`
