@@ -45,7 +45,7 @@ Decisions:
   and ``max_spectators`` per table (200; then ``table-full``, 4429). Only a change of a
   seat's ``connected`` is broadcast, so a connect or disconnect sends each connection at most
   one message.
-- **Errors** use the wire's stable codes (:data:`.base.wire.ErrorCode`); two extend DESIGN.md's set:
+- **Errors** use the wire's stable codes (:data:`.base.wire.ErrorCode`, docs/protocol.md); two came later:
   ``no-table`` (on connecting to an unknown table) and ``not-stored`` (the database refused the
   action; nothing changed). A malformed action text is ``illegal-action`` with rule
   ``malformed-action``; a spectator acting, or a token acting for another seat, is ``bad-token``.
