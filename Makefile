@@ -56,7 +56,7 @@ lock-check: | $(UV)
 # current (keyed on source hashes). The translation catalogues (kingscourt/locale/*.po) are
 # compiled to .mo beside them.
 compiled: $(RUN_STAMP)
-	$(BIN)/python -m kingscourt._build
+	$(BIN)/python -m tools.build_compiled
 	$(BIN)/python -c "from kingscourt.i18n import main; main(['compile'])"
 
 run: $(RUN_STAMP) compiled
@@ -69,7 +69,7 @@ cluster: $(TEST_STAMP)
 # Where the core can be built, the whole suite runs on it (it must be in use) and the engine's
 # tests run once more on the pure-Python package.
 test: $(TEST_STAMP) lock-check compiled lint typecheck
-	@if $(BIN)/python -m kingscourt._build --can-build; then \
+	@if $(BIN)/python -m tools.build_compiled --can-build; then \
 		echo "KINGSCOURT_REQUIRE_COMPILED=1 $(BIN)/python -m pytest"; \
 		KINGSCOURT_REQUIRE_COMPILED=1 $(BIN)/python -m pytest && \
 		echo "KINGSCOURT_PURE=1 $(BIN)/python -m pytest -m 'not slow' $(PURE_TESTS)" && \
@@ -84,7 +84,7 @@ check: $(TEST_STAMP) lock-check compiled lint typecheck
 	$(BIN)/python -m pytest $(FAST)
 
 lint: $(TEST_STAMP) lint-js
-	$(BIN)/ruff check kingscourt tests bench examples
+	$(BIN)/ruff check kingscourt tests bench examples tools
 
 # The browser client's JavaScript, linted by Biome (pinned in package.json and
 # package-lock.json; biome.json says which files and rules). `npm ci` installs it into

@@ -1,7 +1,7 @@
 """The compiled core: mypyc builds of the hot modules, used only when present, current and allowed.
 
-``make`` runs ``python -m kingscourt._build``, which compiles :data:`MODULES` with mypyc (when a
-C compiler and mypyc are there) into ``build/compiled/`` beside the package, with a
+``make`` runs ``python -m tools.build_compiled``, which compiles :data:`MODULES` with mypyc
+(when a C compiler and mypyc are there) into ``build/compiled/`` beside the package, with a
 ``manifest.json`` naming each module's extension file and the SHA-256 of the source it was built
 from, the interpreter's extension suffix and mypy's version. The sources stay the package: the
 build is an accelerator beside them, never a second copy to keep in step by hand.

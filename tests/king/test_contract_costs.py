@@ -1,4 +1,5 @@
-"""The opportunity-cost table of the King strong bot (:mod:`kingscourt.games.king.bots.costs`)."""
+"""The opportunity-cost table of the King strong bot (:mod:`kingscourt.games.king.bots.costs`)
+and its builder (:mod:`tools.king_costs`)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import pytest
 from kingscourt.games.king.bots import costs as king_costs
 from kingscourt.games.king.bots.sim import TRUMP
 from kingscourt.games.king.contracts import Contract
+from tools import king_costs as builder
 
 PENALTIES = list(king_costs.PENALTIES)
 
@@ -41,7 +43,7 @@ NAMES = {"el-almaz", "kupa-almaz", "erkek-almaz", "kiz-almaz", "rifki", "son-iki
 
 
 def test_the_table_rebuilds_from_simulated_hands() -> None:
-    data = king_costs.build(hands=6, redeals=2, seed=1, jobs=1, defence_games=0,
+    data = builder.build(hands=6, redeals=2, seed=1, jobs=1, defence_games=0,
                             calibration_deals=0, closing_games=0)
     values = data["values"]
     assert isinstance(values, dict)
@@ -55,11 +57,11 @@ def test_the_table_rebuilds_from_simulated_hands() -> None:
 
 @pytest.mark.slow
 def test_defence_and_own_play_are_measured_in_played_deals() -> None:
-    measured = king_costs.measure_defence(games=1, seed=3, jobs=1)
+    measured = builder.measure_defence(games=1, seed=3, jobs=1)
     # one game in four rotations: the strong seat defends 15 deals a game, 9 of them penalty
     assert sum(measured["defence_deals"].values()) == 4 * 9
     assert set(measured["defence"]) == NAMES - {"trump"}
-    fitted = king_costs.measure_calibration(deals=3, seed=5, jobs=1)["calibration"]
+    fitted = builder.measure_calibration(deals=3, seed=5, jobs=1)["calibration"]
     assert set(fitted) == NAMES
     assert all(len(ab) == 2 for ab in fitted.values())
 
@@ -68,10 +70,10 @@ def test_naming_a_contract_the_seat_defends_well_costs_it_that_deal() -> None:
     """Under the standard limit every penalty contract is played twice a game: naming one takes
     a deal on defence away from the seat, so ``D`` lowers every state's value by kind."""
     samples = [[0.0] * 7 for _ in range(4)]
-    plain = king_costs.continuation(samples)
+    plain = builder.continuation(samples)
     son_iki = int(Contract.SON_IKI)
     defended = {Contract(k).info.id: (100.0 if k == son_iki else 0.0) for k in PENALTIES}
-    less = king_costs.continuation(samples, defended)
+    less = builder.continuation(samples, defended)
     # one penalty turn left, only Son İki open: spending it loses its 100 on defence
     only = 1 << son_iki
     assert plain[king_costs.key(1, 0, only)] == 0.0
@@ -81,7 +83,7 @@ def test_naming_a_contract_the_seat_defends_well_costs_it_that_deal() -> None:
     # the own-play fit maps each simulated margin before the choice is taken
     fitted = {name: [10.0, 0.5] for name in NAMES}
     rows = [[40.0] * 7]
-    mapped = king_costs.continuation(rows, None, fitted)
+    mapped = builder.continuation(rows, None, fitted)
     assert mapped[king_costs.key(0, 1, 0)] == 10.0 + 0.5 * 40.0
     assert king_costs.own_margin(TRUMP, 40.0, fitted) == 30.0
 
@@ -102,7 +104,7 @@ def test_contracts_the_others_close_are_foreseen() -> None:
                - (king_costs.value(2, 1, all_open) + gone) / 2) < 1e-9
     # fewer options later lower what the remaining turns are worth
     assert gone < king_costs.value(2, 1, all_open)
-    measured = king_costs.measure_closing(games=4, seed=9, jobs=1)
+    measured = builder.measure_closing(games=4, seed=9, jobs=1)
     rates = measured["closing"]
     assert len(rates) == 4 and all(len(r) == len(PENALTIES) for r in rates)
     assert all(0.0 <= x <= 1.0 for r in rates for x in r)

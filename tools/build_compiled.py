@@ -1,4 +1,4 @@
-"""Build the compiled core (see :mod:`kingscourt._compiled`): ``python -m kingscourt._build``.
+"""Build the compiled core (see :mod:`kingscourt._compiled`): ``python -m tools.build_compiled``.
 
 Compiles :data:`~kingscourt._compiled.MODULES` with mypyc into ``build/compiled/`` and writes
 its manifest (the SHA-256 of every source, the interpreter's extension suffix, mypy's
@@ -22,7 +22,17 @@ import time
 from pathlib import Path
 from typing import Any
 
-from ._compiled import BUILD, FORMAT, GROUP, MANIFEST, MODULES, REPO, module_name, source_hash, suffix
+from kingscourt._compiled import (
+    BUILD,
+    FORMAT,
+    GROUP,
+    MANIFEST,
+    MODULES,
+    REPO,
+    module_name,
+    source_hash,
+    suffix,
+)
 
 
 def compiler() -> str | None:
