@@ -29,7 +29,6 @@ from ..base.lobby_models import (
 )
 from ..base.wire import MAX_SEATS
 from ..live.bounds import MAX_DETAIL, CreationGuard, Refused, cursor_of, position_of, table_id_ok
-from ..live.chat import WireDoc
 from ..live.creation import create_guarded, refused
 from ..live.finished import rematch_of
 from ..live.hub import Hub, LobbyError
@@ -227,21 +226,3 @@ async def record(table_id: str, request: Request) -> GameRecord:
                                    "game is over",
                                    table_id=repr(table_id), state=state))
     return GameRecord.model_validate(rec)
-
-
-@router.get("/wire", response_model=WireDoc, tags=["wire"])
-async def wire() -> WireDoc:
-    """The WebSocket protocol of ``/ws/tables/{id}?token=T`` (no token: spectator), one example
-    of each message. Client → server: ``act``. Server → client: ``state`` after every change
-    (the receiving seat's own view), ``error`` with a stable code when an action is refused;
-    at a finished table ``rematch-offer`` (who wants to play again) and ``rematch`` (the new
-    table and this seat's own token there: ``POST /api/tables/{id}/rematch``)."""
-    return WireDoc.model_validate({
-        "act": {"type": "act", "action": "play QS", "version": 12},
-        "state": {"type": "state", "version": 13, "seat": 0, "view": {"legal": []},
-                  "seats": [], "deadlines": [], "status": "playing"},
-        "error": {"type": "error", "code": "illegal-action", "rule": "follow-suit",
-                  "message": "You hold a heart: you must follow suit.", "version": 12},
-        "rematch_offer": {"type": "rematch-offer", "table": "Xy12ab", "accepted": [0, 2, 3],
-                          "waiting": [1], "started": False},
-        "rematch": {"type": "rematch", "table": "Xy12ab", "token": "the seat's new token"}})

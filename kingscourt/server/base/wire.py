@@ -2,7 +2,13 @@
 
 Client → server: :class:`ActMessage`. Server → client: :class:`StateMessage` after every
 change (the seat's own view only; spectators the spectator view) and :class:`ErrorMessage`
-with a stable code when a message is refused (nothing changes then).
+with a stable code when a message is refused (nothing changes then); at a finished table
+:class:`RematchOffer` and :class:`RematchMessage`. The chat's messages are the chat's own
+(:mod:`..live.chat`). ``GET /api/wire`` publishes all of them as one JSON Schema
+(:mod:`..api.protocol`), where :class:`StateMessage`'s ``view`` and ``results`` take each
+game's own types (``Game.view_type``, ``Game.result_type``): here they stay plain JSON
+objects, which the server hands on as the game made them (a model that validated them would
+copy every view it sends).
 """
 
 from __future__ import annotations
@@ -88,15 +94,16 @@ class StateMessage(BaseModel):
     type: Literal["state"] = "state"
     version: int
     seat: int | None = Field(description="the receiving seat; null for a spectator")
-    view: dict[str, Any]
+    view: dict[str, Any] = Field(description="what the receiving seat may know: the game's "
+                                 "view type")
     seats: list[SeatPublic] = Field(default_factory=list)
     deadlines: list[Deadline] = Field(default_factory=list)
     status: TableStatus = Field(default="playing", description=(
         "waiting: the table waits for its invited players (nobody moves; the client shows the "
         "waiting room, not the board); playing; over; abandoned"))
     results: list[dict[str, Any]] | None = Field(default=None, description=(
-        "once the game is over: per seat its result (score, won and the game's own parts: "
-        "King's kings and king_points, Ucho Króla's piles); null before the end"))
+        "once the game is over: per seat its result (score, won and the game's own parts, its "
+        "result type); null before the end"))
 
 
 class ErrorMessage(BaseModel):
@@ -143,13 +150,3 @@ class RematchMessage(BaseModel):
     type: Literal["rematch"] = "rematch"
     table: str
     token: str = Field(description="this seat's secret token at the new table")
-
-
-class WireDoc(BaseModel):
-    """The WebSocket protocol of ``/ws/tables/{id}?token=T`` (no token: spectator)."""
-
-    act: ActMessage
-    state: StateMessage
-    error: ErrorMessage
-    rematch_offer: RematchOffer | None = None
-    rematch: RematchMessage | None = None

@@ -52,7 +52,7 @@ import time
 import unicodedata
 import weakref
 from collections import deque
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import TYPE_CHECKING, Any, Literal
 
 from limits import parse
@@ -64,7 +64,6 @@ from ..base.addresses import client_address
 from ..base.limiting import Limiter
 from ..base.lobby_models import BIDI_CONTROLS, Name
 from ..base.wire import ErrorCode
-from ..base.wire import WireDoc as PlayDoc
 from ..store.orm import ChatRow, TableRow
 from ..store.store import Store, aware, now
 from ..text.localize import error
@@ -143,17 +142,6 @@ class ChatSettings(BaseModel):
 
     type: Literal["chat-settings"] = "chat-settings"
     spectators: bool
-
-
-class WireDoc(PlayDoc):
-    """The table's WebSocket messages (``GET /api/wire``): play, and the chat beside it."""
-
-    chat: ChatIn = ChatIn(type="chat", text="Well played!")
-    spectator_chat: SpectatorChatIn = SpectatorChatIn(type="spectator-chat", open=False)
-    chat_message: ChatOut = ChatOut(seat=1, name="Bea", text="Good luck!",
-                                    at=datetime(2026, 12, 1, 12, 0, tzinfo=UTC))
-    chat_history: ChatHistory = ChatHistory(messages=[], spectators=True)
-    chat_settings: ChatSettings = ChatSettings(spectators=False)
 
 
 class Refused(Exception):
