@@ -53,7 +53,7 @@ def create_app(config: ServerConfig) -> FastAPI:
     from ..i18n import _, text
     from .accounts import accounts, friends, players, profile, sessions
     from .accounts.origin import OriginCheck
-    from .api import history, lobby, play, rematch, web_catalogue
+    from .api import history, lobby, play, protocol, rematch, web_catalogue
     from .base.addresses import ForwardedFor
     from .base.headers import HostCheck, SecurityHeaders, docs_page
     from .live import autoplay
@@ -117,6 +117,7 @@ def create_app(config: ServerConfig) -> FastAPI:
                           "messages: `GET /api/wire`). Every refusal is "
                           '`{"detail": "..."}`; 503 while the database is unavailable.')
     app.include_router(lobby.router)
+    app.include_router(protocol.router)
     app.include_router(players.router)
     app.include_router(play.router)
     app.include_router(autoplay.router)
