@@ -104,6 +104,8 @@ class GameSpec:
       texts for message extraction (empty: none).
     - ``localize_view``: ``"module:function(state, view, seat, lang)"``, the view's texts in
       a language (empty: the view holds ids and numbers only).
+    - ``open_view``: ``"module:function(state)"``, the view with every hand open (replays of
+      finished games).
     """
 
     name: str
@@ -121,6 +123,7 @@ class GameSpec:
     research: Research
     catalogue: str
     web: Web
+    open_view: str
     card_texts: str = ""
     localize_view: str = ""
 

@@ -1,7 +1,8 @@
 """One action grammar per game: the game's notation module (its manifest's ``notation``) reads
-and writes every legal action, and the replay words (its manifest's ``words``, which the
-server's replay renders through) word every one of them with the game's own phrases, never the
-fallback ``{who}: {action}``. Random playouts over a few seeds and player counts."""
+and writes every legal action, and the server's replay words (:func:`kingscourt.server.text.
+words.describe`, over the manifest's ``words``) word every one of them with the game's own
+phrases, never the fallback ``{who}: {action}``. Random playouts over a few seeds and player
+counts."""
 
 from __future__ import annotations
 
@@ -37,8 +38,9 @@ def _actions(game_spec: GameSpec, seed: int) -> Iterator[tuple[kingscourt.Game, 
 
 @pytest.mark.parametrize("game_spec", specs(), ids=lambda s: s.name)
 def test_every_legal_action_reads_writes_and_is_worded(game_spec: GameSpec) -> None:
+    from kingscourt.server.text.words import describe
+
     notation = resolve(game_spec.notation)
-    describe = resolve(game_spec.words)
     names = {s: f"P{s}" for s in range(game_spec.max_players)}
     seen = 0
     for seed in SEEDS:
@@ -46,9 +48,10 @@ def test_every_legal_action_reads_writes_and_is_worded(game_spec: GameSpec) -> N
             parsed = notation.read(game, text)
             assert notation.write(game, parsed) == text
             assert game.parse_action(text) == text
-            said = describe(text, "P0", names.__getitem__, players)
+            said = describe(game_spec.name, 0, text, names.__getitem__, players)
             assert isinstance(said, Msg), text
             assert said.render("en") != f"P0: {text}", text
+            assert "{" not in said.render("de"), text
             seen += 1
     assert seen > 100
 

@@ -37,6 +37,7 @@ SPEC = GameSpec(
     words=f"{_P}.words:describe",
     tensors=f"{_P}.tensors:Encoder",
     terminal=f"{_P}.terminal:play",
+    open_view=f"{_P}.view:open_view",
     research=Research(
         long_name="kingscourt King (Turkish)",
         utility=(-5200.0, 5200.0),

@@ -29,6 +29,7 @@ SPEC = GameSpec(
     words=f"{_P}.words:describe",
     tensors=f"{_P}.tensors:Encoder",
     terminal=f"{_P}.terminal:play",
+    open_view=f"{_P}.view:open_view",
     research=Research(
         long_name="kingscourt Ku-Ka-König",
         utility=(0.0, 1000.0),
@@ -40,6 +41,6 @@ SPEC = GameSpec(
     ),
     catalogue=f"{_P}.catalogue:extras",
     card_texts=f"{_P}.catalogue:card_texts",
-    web=Web(board="/games/kukakoenig/board.js",
+    web=Web(board="/games/kukakoenig/board.js", summary="/games/kukakoenig/summary.js",
             confirm_words=("row",)),
 )

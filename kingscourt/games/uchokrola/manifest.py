@@ -30,6 +30,7 @@ SPEC = GameSpec(
     words=f"{_P}.words:describe",
     tensors=f"{_P}.tensors:Encoder",
     terminal=f"{_P}.terminal:play",
+    open_view=f"{_P}.view:open_view",
     research=Research(
         long_name="kingscourt Ucho Króla",
         utility=(-1000.0, 1000.0),

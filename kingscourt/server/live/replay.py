@@ -21,7 +21,6 @@ for (:data:`VIEWS`), so stepping back and forth costs a dictionary look-up.
 from __future__ import annotations
 
 import asyncio
-import importlib
 import logging
 from collections import OrderedDict
 from collections.abc import Callable
@@ -30,7 +29,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from ...engine import GAMES, JSON, Game, State, load_game, replay
+from ...engine import JSON, Game, State, load_game, replay, resolve, spec
 from ...engine.errors import ReplayError
 from ...i18n import Msg, _
 from ..store.store import History, SeatData, Store
@@ -70,9 +69,8 @@ class Step:
 
 
 def open_view_of(game: str) -> OpenView:
-    """The game's ``open_view`` (its ``view.py``): every hand open."""
-    module = importlib.import_module(f"{GAMES[game]}.view")
-    fn: OpenView = module.open_view
+    """The game's ``open_view`` (its manifest's): every hand open."""
+    fn: OpenView = resolve(spec(game).open_view)
     return fn
 
 
