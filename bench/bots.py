@@ -1,9 +1,10 @@
 """Benchmark (not a test): bot decision times and strength.
 
-1. Decision times at the budgets people play against (``kingscourt.bots.PLAY_BUDGETS``: time,
-   not iterations), per game and level, over positions of games played by the basic bot; for
-   King separately per card (median, p95) and per contract choice (median, max). ``--busy N``
-   runs N processes that only burn CPU meanwhile (the time limits must hold under load).
+1. Decision times at the budgets people play against (each manifest's ``bots.play_budgets``,
+   :func:`kingscourt.bots.play_budget`: time, not iterations), per game and level, over
+   positions of games played by the basic bot; for King separately per card (median, p95) and
+   per contract choice (median, max). ``--busy N`` runs N processes that only burn CPU meanwhile
+   (the time limits must hold under load).
 2. King strength on duplicate deals (every seeded 20-deal game played in all rotations):
    strong vs basic (one strong seat, three basic), strong vs the strong bot of 2026 (private
    level ``_strong_2026``; two seats each), each as the margin per game with a 95% t-interval;
@@ -38,7 +39,7 @@ import kingscourt
 from kingscourt.arena import run_arena
 from kingscourt.arena.duplicate import ArenaResult, rotations, summarize
 from kingscourt.arena.match import GameResult, parse_bot
-from kingscourt.bots import PLAY_BUDGETS, load, load_for_people
+from kingscourt.bots import load, load_for_people, play_budget
 
 SETUPS: dict[str, dict[str, Any]] = {
     "king": {"players": None, "seats": 4},
@@ -194,7 +195,7 @@ def main() -> None:
         try:
             for name in args.times_games.split(","):
                 for level in ("basic", "strong", "expert"):
-                    budget = PLAY_BUDGETS.get((name, level), {})
+                    budget = play_budget(name, level)
                     figures = decision_times(name, level, args.positions)
                     report["decision_ms"][f"{name}/{level}"] = figures
                     for kind, f in figures.items():

@@ -49,7 +49,7 @@ from scipy.stats import t as t_dist  # type: ignore[import-untyped]
 
 import kingscourt
 import kingscourt.interop.openspiel
-from kingscourt.bots import PLAY_BUDGETS, load
+from kingscourt.bots import load, play_budget
 from kingscourt.games.king.bots.sim import Deal, margins, play_out
 from kingscourt.games.king.cards import parse_hand
 from kingscourt.games.king.contracts import CONTRACT_OF_ID
@@ -207,7 +207,7 @@ def play_deal(game: Any, seed: int, ours: tuple[int, ...], others: str, uct_c: f
     OpenSpiel's (``others == "openspiel"``) or the basic bot's. Its points per seat."""
     state = game.new_initial_state()
     state.apply_action(seed)
-    budget = {**PLAY_BUDGETS[("king", "strong")], "seconds": seconds,
+    budget = {**play_budget("king", "strong"), "seconds": seconds,
               "choice_seconds": choice_seconds, **OURS}
     mine = {s: load("strong", KING, seed=seed * 10 + s, **budget) for s in ours}
     opp: dict[int, Any] = {}
