@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import copy
+import importlib
 import json
 import random
 import time
@@ -278,3 +279,50 @@ def test_the_schema_refuses_unknown_keys_and_wrong_types(schema: dict[str, Any],
     ]
     kept = [i for i, (message, change) in enumerate(mutations) if not spoilt(message, change)]
     assert kept == [], f"mutations the schema accepts: {kept}"
+
+
+#: table rules beside the defaults, so that the views of variants are checked too, and each
+#: game's open replay view type (its ``view.open_view``)
+VARIANTS: dict[str, tuple[list[dict[str, Any]], str]] = {
+    "king": ([{}, {"choice_limit": "free", "short_game": True}], "KingOpenView"),
+    "kukakoenig": ([{}], "KukakoenigOpenView"),
+    "uchokrola": ([{}, {"teams": "pairs", "open": True, "favourite": True}], "UchoOpenView"),
+}
+
+
+def test_every_view_of_random_games_validates_in_process() -> None:
+    """Without a server: every seat's view and the spectator's at every step of seeded random
+    games (table rules varied), as the state message sends them, against the same document
+    the server publishes; and each game's open replay view against its own closed type."""
+    from pydantic import TypeAdapter
+
+    from kingscourt.engine.registry import load_game
+    from kingscourt.server.api.protocol import close, wire_schema
+    from kingscourt.server.base.wire import StateMessage
+
+    check = validator(wire_schema(), "ServerMessage")
+    assert set(VARIANTS) == set(GAMES)
+    for name, (variants, open_type) in VARIANTS.items():
+        views = importlib.import_module(f"{GAMES[name]}.view")
+        open_schema = TypeAdapter(getattr(importlib.import_module(f"{GAMES[name]}.view_types"),
+                                          open_type)).json_schema()
+        close(open_schema)
+        opened = jsonschema_rs.validator_for(open_schema)
+        for i, rules in enumerate(variants):
+            state = load_game(name, **rules).new_state(players=3 + (name != "kukakoenig"), seed=i)
+            rng = random.Random(i)
+            for step in range(300):
+                for seat in [None, *range(state.num_players)]:
+                    text = StateMessage(
+                        version=step, seat=seat, view=state.view(seat),
+                        results=state.results() if state.is_over() else None,
+                    ).model_dump_json()
+                    errors = [f"{e.instance_path}: {e.message}"[:300]
+                              for e in check.iter_errors(json.loads(text))]
+                    assert not errors, f"{name} {rules} step {step} seat {seat}: {errors[:5]}"
+                if state.is_over():
+                    break
+                mover = state.to_move()[0]
+                state.apply(mover, rng.choice(state.legal_actions(mover)))
+            replay = json.loads(json.dumps(views.open_view(state)))
+            assert opened.is_valid(replay), f"{name} {rules}: the open view"

@@ -91,7 +91,7 @@ def wire_schema() -> dict[str, Any]:
                                   **{_type_of(m): ref_of[m] for m in SERVER}})
     defs["ClientMessage"] = _union(
         "What a client may send", {_type_of(m): ref_of[m] for m in CLIENT})
-    _close(defs)
+    close(defs)
     return {
         "$schema": DIALECT,
         "title": "The table's WebSocket protocol",
@@ -113,17 +113,17 @@ def _union(title: str, by_type: dict[str, str]) -> dict[str, Any]:
             "discriminator": {"propertyName": "type", "mapping": by_type}}
 
 
-def _close(schema: Any) -> None:
+def close(schema: Any) -> None:
     """Every object with named properties admits no other key (all of the wire's types are
     closed)."""
     if isinstance(schema, dict):
         if "properties" in schema and schema.get("type") == "object":
             schema.setdefault("additionalProperties", False)
         for value in schema.values():
-            _close(value)
+            close(value)
     elif isinstance(schema, list):
         for value in schema:
-            _close(value)
+            close(value)
 
 
 @router.get("/wire")
