@@ -13,8 +13,8 @@ Decisions:
   send), each a ``oneOf`` told apart by ``type`` (an OpenAPI ``discriminator`` names the
   mapping); the document itself accepts either;
 - every object with named properties is closed (``additionalProperties: false``): a view, a
-  message and every part of them hold exactly their type's keys. Open maps (King's
-  ``open_contracts``) keep their value schema;
+  message and every part of them hold exactly their type's keys. A map keyed by data (a
+  ``dict[str, int]`` of a view) keeps its value schema;
 - server messages are described as they are serialized, client messages as they are
   validated (pydantic's two modes).
 """
@@ -134,6 +134,3 @@ async def wire() -> dict[str, Any]:
     ``chat``, ``chat-history`` and ``chat-settings``; ``rematch-offer`` and ``rematch`` at a
     finished table) and ``$defs/ClientMessage`` (``act``, ``chat``, ``spectator-chat``)."""
     return wire_schema()
-
-
-
