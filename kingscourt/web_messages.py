@@ -1,7 +1,8 @@
 """The browser's messages (the ``web`` gettext domain): extracted from the client's sources
 into ``kingscourt/locale/web.pot``, merged into each language's ``web.po``.
 
-Extraction reads every module under ``kingscourt/web/js`` with Babel's JavaScript extractor
+Extraction reads every module under ``kingscourt/web/js`` and each game's own modules
+(``kingscourt/games/<game>/web/*.js``) with Babel's JavaScript extractor
 (keywords ``t("msgid", params)`` and ``tn("singular", "plural", n, params)``) and, in
 ``kingscourt/web/index.html``, the text of every element marked ``data-i18n`` (i18n.js
 translates those in place). Run it after changing a text of the client::
@@ -93,6 +94,8 @@ def messages(web: Path = WEB) -> list[Message]:
     for path in sorted(web.glob("*.html")):
         found.extend(_html(path))
     for path in sorted((web / "js").glob("*.js")):
+        found.extend(_javascript(path))
+    for path in sorted((web.parent / "games").glob("*/web/*.js")):
         found.extend(_javascript(path))
     return found
 

@@ -6,6 +6,7 @@ import asyncio
 import contextlib
 import dataclasses
 import logging
+import re
 import socket
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
@@ -19,6 +20,7 @@ from sqlalchemy import make_url
 from starlette.responses import FileResponse, HTMLResponse
 from starlette.types import ASGIApp
 
+from ..engine.registry import specs
 from .base.addresses import networks
 from .base.config import ServerConfig
 from .base.headers import check_hosts, default_hosts
@@ -31,6 +33,10 @@ if TYPE_CHECKING:
 
 STATIC = Path(__file__).parent / "static"
 WEB = Path(__file__).parent.parent / "web"  # the browser client (static ES modules)
+GAMES = Path(__file__).parent.parent / "games"  # each game's own modules: games/<game>/web/
+#: the names a game's web folder serves, and their types
+GAME_FILE = re.compile(r"[a-z0-9_]+\.(js|css)", re.ASCII)
+GAME_FILE_TYPES = {".js": "text/javascript; charset=utf-8", ".css": "text/css; charset=utf-8"}
 log = logging.getLogger("kingscourt.server")
 
 #: seconds a client is asked to wait while the database is unavailable
@@ -166,6 +172,14 @@ def create_app(config: ServerConfig) -> FastAPI:
             return FileResponse(STATIC / "index.html")
         return FileResponse(page, headers={"Link": preload} if preload else None)
 
+    @app.get("/games/{game}/{name}", include_in_schema=False)
+    async def game_file(game: str, name: str) -> FileResponse:
+        # a game's own browser modules and style sheets, read-only (kingscourt/games/README-web.md)
+        path = game_web_file(game, name)
+        if path is None:
+            raise HTTPException(status_code=404, detail="Not Found")
+        return FileResponse(path, media_type=GAME_FILE_TYPES[path.suffix])
+
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     if WEB.is_dir():
         app.mount("/web", StaticFiles(directory=WEB), name="web")
@@ -178,7 +192,20 @@ def _preload_header() -> str:
     js = WEB / "js"
     if not js.is_dir():
         return ""
-    return ", ".join(f"</web/js/{p.name}>; rel=modulepreload" for p in sorted(js.glob("*.js")))
+    shared = [f"/web/js/{p.name}" for p in sorted(js.glob("*.js"))]
+    games = [f"/games/{spec.name}/{p.name}" for spec in specs()
+             for p in sorted((GAMES / spec.name / "web").glob("*.js"))]
+    return ", ".join(f"<{url}>; rel=modulepreload" for url in shared + games)
+
+
+def game_web_file(game: str, name: str) -> Path | None:
+    """The file ``/games/{game}/{name}`` serves: a ``.js`` or ``.css`` file directly in the
+    game's ``web`` folder (``kingscourt/games/<game>/web/``), of a game the registry lists;
+    None for anything else (no other file of the game's package, no path outside it)."""
+    if game not in {spec.name for spec in specs()} or not GAME_FILE.fullmatch(name):
+        return None
+    path = GAMES / game / "web" / name
+    return path if path.is_file() else None
 
 
 def serve(config: ServerConfig, host: str, port: int, names: Names = FLAGS,

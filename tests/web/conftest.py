@@ -25,6 +25,10 @@ ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--no-first-run"]
 
 
+#: test files here that need no browser (the client's unit tests under Node)
+NO_BROWSER = frozenset({"test_node_units.py", "test_game_files.py"})
+
+
 def missing() -> str | None:
     """Why the browser tests cannot run here, or None."""
     if not CHROMIUM.exists():
@@ -40,7 +44,8 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         return
     here = Path(__file__).parent
     for item in items:
-        if here in Path(str(item.fspath)).parents:
+        path = Path(str(item.fspath))
+        if here in path.parents and path.name not in NO_BROWSER:
             item.add_marker(pytest.mark.skip(reason=reason))
 
 

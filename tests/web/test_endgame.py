@@ -189,11 +189,11 @@ def test_uchokrola_tie_break_and_guiche(new_page) -> None:
     page.goto("/")
     page.wait_for_selector(".game-tile")
     page.evaluate("""async ([view, results]) => {
-        const { uchokrolaSummary } = await import("/web/js/summary_uchokrola.js");
+        const { summary } = await import("/games/uchokrola/summary.js");
         const { gameInfo } = await import("/web/js/games.js");
         const names = ["You", "Bea", "Cem"];
         const ctx = { me: 0, name: (s) => names[s], results, game: await gameInfo("uchokrola") };
-        document.getElementById("app").replaceChildren(uchokrolaSummary(view, ctx));
+        document.getElementById("app").replaceChildren(summary(view, ctx));
     }""", [st.view(0), results])
     names = ["You", "Bea", "Cem"]
     winner = st.winners()[0]

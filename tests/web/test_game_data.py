@@ -156,15 +156,16 @@ def finished_view(game: str, players: int, seed: int, **rules: Any) -> dict[str,
     return view
 
 
-MOUNT = """async ([game, mount, view]) => {
-    const board_module = await import(`/web/js/${game}.js`);
-    const { gameInfo } = await import("/web/js/games.js");
+MOUNT = """async ([game, view]) => {
+    const { gameInfo, gameModules } = await import("/web/js/games.js");
+    const info = await gameInfo(game);
+    const { board: boardModule, summary } = await gameModules(info);
     const board = document.createElement("div");
     board.className = "board";
     document.getElementById("app").replaceChildren(board);
     const names = ["You", "Bea", "Cem", "Dana"];
-    const ctx = { me: 0, seats: [], name: (s) => names[s], act: () => {}, game: await gameInfo(game) };
-    board_module[mount](board, ctx).update({ type: "state", version: 1, seat: 0, view, seats: [] });
+    const ctx = { me: 0, seats: [], name: (s) => names[s], act: () => {}, game: info, summary };
+    boardModule.mount(board, ctx).update({ type: "state", version: 1, seat: 0, view, seats: [] });
 }"""
 
 
@@ -174,14 +175,13 @@ def test_one_result_block_at_every_table(new_page) -> None:
     page = new_page()
     page.goto("/")
     page.wait_for_selector(".game-tile")
-    boards = {"king": "mountKing", "kukakoenig": "mountKukakoenig", "uchokrola": "mountUchokrola"}
     views = {"king": finished_view("king", 4, 3, short_game=True),
              "kukakoenig": finished_view("kukakoenig", 3, 4),
              "uchokrola": finished_view("uchokrola", 3, 5)}
     views["king"]["kings"] = [{"deal": 2, "seat": 1, "tricks": 13}]
     for game, view in views.items():
         assert view["over"] and view["winners"]
-        page.evaluate(MOUNT, [game, boards[game], view])
+        page.evaluate(MOUNT, [game, view])
         page.wait_for_selector("#result")
         lines = page.locator("#result .final li")
         seats = [int(s) for s in lines.evaluate_all("els => els.map(e => e.dataset.seat)")]

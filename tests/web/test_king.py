@@ -143,14 +143,14 @@ def test_king_celebration(new_page) -> None:
     page.goto("/")
     page.wait_for_selector(".game-tile")
     page.evaluate("""async ([before, after]) => {
-        const { mountKing } = await import("/web/js/king.js");
+        const { mount } = await import("/games/king/board.js");
         const { gameInfo } = await import("/web/js/games.js");
         const board = document.createElement("div");
         board.className = "board";
         document.getElementById("app").replaceChildren(board);
         const names = ["You", "Bea", "Cem", "Dana"];
         const ctx = { me: 0, name: (s) => names[s], act: () => {}, game: await gameInfo("king") };
-        const api = mountKing(board, ctx);
+        const api = mount(board, ctx);
         api.update({ type: "state", version: 1, seat: 0, view: before, seats: [] });
         api.update({ type: "state", version: 2, seat: 0, view: after, seats: [] });
     }""", [before, after])

@@ -21,25 +21,26 @@ if TYPE_CHECKING:
 Box = dict[str, float]
 
 #: mounts one game's board on the page with real views (no server state can be arranged so)
-MOUNT = """async ([module, fn, game, views, names]) => {
-    const mod = await import(module);
-    const { gameInfo } = await import("/web/js/games.js");
+MOUNT = """async ([game, views, names]) => {
+    const { gameInfo, gameModules } = await import("/web/js/games.js");
+    const info = await gameInfo(game);
+    const { board: mod, summary } = await gameModules(info);
     const board = document.createElement("div");
     board.className = "board";
     document.getElementById("app").replaceChildren(board);
-    const ctx = { me: 0, refusal: null, name: (s) => names[s], act: () => {}, game: await gameInfo(game) };
-    const api = mod[fn](board, ctx);
+    const ctx = { me: 0, refusal: null, name: (s) => names[s], act: () => {}, game: info, summary };
+    const api = mod.mount(board, ctx);
     views.forEach((view, i) => api.update({ type: "state", version: i + 1, seat: 0, view, seats: [] }));
     window.boardApi = api;
 }"""
 NAMES = ["You", "Bea", "Cem", "Dana"]
 
 
-def mount(page: Page, module: str, fn: str, game: str, views: list[dict[str, Any]],
-          names: list[str] = NAMES) -> None:
+def mount(page: Page, game: str, views: list[dict[str, Any]], names: list[str] = NAMES) -> None:
+    """The game's own board module (as /api/games names it), mounted with ``views``."""
     page.goto("/")
     page.wait_for_selector(".game-tile")
-    page.evaluate(MOUNT, [module, fn, game, views, names])
+    page.evaluate(MOUNT, [game, views, names])
 
 
 def boxes(page: Page, selector: str) -> list[Box]:
@@ -74,7 +75,7 @@ def test_the_choice_table_fits_and_says_who_chose_what(new_page) -> None:
     page = new_page(1366, 768)
     # the longest names the lobby takes (24 characters) must not widen the table
     names = ["You", "Maximiliane Habsburgerin", "Bot 3 (strong)", "Ağaoğlu Çağdaş Özdemir"]
-    mount(page, "/web/js/king.js", "mountKing", "king", [view], names)
+    mount(page, "king", [view], names)
     page.evaluate("window.boardApi.key({ key: 't', preventDefault() {} })")
     panel = page.locator("#choice-table")
     panel.wait_for()
@@ -147,7 +148,7 @@ def test_the_trick_leaves_every_seat_label_free(new_page) -> None:
     for width, height in ((390, 844), (820, 1180), (1366, 768)):
         page = new_page(width, height)
         for view in views:
-            mount(page, "/web/js/king.js", "mountKing", "king", [view])
+            mount(page, "king", [view])
             page.wait_for_selector(".felt .trick-slot .card")
             labels = boxes(page, ".felt .seat-box")
             cards = boxes(page, ".felt .trick-slot .card")
@@ -190,14 +191,16 @@ def test_the_reveal_waits_for_the_end_of_the_count(new_page) -> None:
 
 
 def test_ucho_krola_speaks_of_seats_from_1(new_page) -> None:
+    from kingscourt.games.uchokrola.localize import localize_view
     from tests.uchokrola.helpers import play, position
 
     st = position(3, hands=[["Kuzyneczka"], [], []], displays=[[], ["Faux pas"], ["Menuet"]])
     play(st, "play Kuzyneczka")
     view = st.view(0)
+    localize_view(st, view, 0, "en")  # as the server sends it: the legal actions in parts
     assert "swap Faux pas at 1:1" in view["legal"]
     page = new_page(1366, 768)
-    mount(page, "/web/js/uchokrola.js", "mountUchokrola", "uchokrola", [view])
+    mount(page, "uchokrola", [view])
     page.wait_for_selector(".uk-option")
     options = page.locator(".uk-option").all_inner_texts()
     assert any("Swap Faux pas beside Hrabia de La Fare (Bea) (card 1)" in o for o in options), options

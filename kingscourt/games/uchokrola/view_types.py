@@ -14,6 +14,7 @@ from typing import Literal, NotRequired
 from typing_extensions import TypedDict  # pydantic reads its TypedDict on Python 3.11
 
 from ...engine.contract import Result, View
+from .options import UchoOption
 
 #: a task of the stack as :meth:`.tasks.Task.to_json` writes it: ``[kind, seat, a, b, n]``
 StackEntry = list[str | int]
@@ -86,6 +87,9 @@ class UchoView(View):
     log: list[str]
     scores: list[int] | None
     prestige_totals: list[int] | None
+    #: the legal actions in parts (:mod:`.options`), one per text of ``legal``: added by the
+    #: server to the view it sends a seat, for the browser's board (not part of the game's view)
+    options: NotRequired[list[UchoOption]]
 
 
 class UchoOpenView(UchoView):

@@ -10,6 +10,7 @@ from typing import Any
 
 from ... import bots
 from ...engine import Game, describe
+from ...engine.registry import spec
 from ...games.king.contracts import CONTRACTS
 from ...games.kukakoenig.cards import TYPES
 from ...games.kukakoenig.scoring import SHEET_LABELS, SHEET_OF
@@ -77,6 +78,10 @@ def game_info(game: Game, lang: str = "en") -> GameInfo:
     """A game as ``/api/games`` lists it, its texts in ``lang`` (the titles are names)."""
     extra = EXTRAS.get(game.name)
     extras = extra(game, lang) if extra is not None else {}
+    facts = spec(game.name)
     return GameInfo(name=game.name, title=game.title, min_players=game.min_players,
                     max_players=game.max_players, rules=_rules(game, lang),
-                    levels=[lv for lv in bots.LEVELS if (game.name, lv) in bots.BOTS], **extras)
+                    levels=[lv for lv in bots.LEVELS if (game.name, lv) in bots.BOTS],
+                    default_players=facts.default_players, board=facts.web.board,
+                    summary=facts.web.summary or None, looks=list(facts.web.looks),
+                    confirm_words=list(facts.web.confirm_words), **extras)

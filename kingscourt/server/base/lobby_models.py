@@ -318,6 +318,16 @@ class GameInfo(BaseModel):
     rules: list[RuleInfo] = Field(description="each table rule: name, label, help, choices, "
                                   "default and the label of each choice")
     levels: list[str] = Field(description="bot levels available for this game")
+    default_players: int = Field(description="the number of seats a new table starts with")
+    board: str = Field(description="the address of the game's board module, an ES module the "
+                       "browser imports (kingscourt/games/README-web.md)")
+    summary: str | None = Field(default=None, description=(
+        "the address of the game's end-of-game summary module; null: none"))
+    looks: list[str] = Field(default_factory=list, description=(
+        "the table's look preferences the game offers beyond sound and confirm plays "
+        "(fourColour, autoPlay)"))
+    confirm_words: list[str] = Field(default_factory=list, description=(
+        "the first words of the actions that \"confirm plays\" guards and auto-play may take"))
     cards: list[CardInfo] = Field(default_factory=list, description=(
         "the card set, each card with its label and text (Ucho Króla, Ku-Ka-König)"))
     contracts: list[ContractInfo] = Field(default_factory=list, description=(

@@ -25,8 +25,9 @@ from pydantic import ValidationError
 
 from ...engine import Game, IllegalAction, MalformedAction, State, load_game, make_record, replay
 from ...engine.errors import ReplayError, turn_text
-from ...games.uchokrola.state import UchoState
-from ...i18n import _, text
+from ...engine.manifest import resolve
+from ...engine.registry import spec
+from ...i18n import _
 from ..base.wire import ActMessage, Deadline, ErrorMessage, SeatPublic, StateMessage, TableStatus
 from ..store.ratings import king_choices, teams_of
 from ..store.store import Finish, Result, Store, TableData, secret_hash
@@ -79,14 +80,14 @@ def rebuild(data: TableData) -> tuple[Game, State, Since]:
 
 
 def view_in(state: State, seat: int | None, lang: str) -> dict[str, Any]:
-    """``state.view(seat)`` with its texts in ``lang``: the narration and the question of Ucho
-    Króla (card and character names stay as printed); the other games' views hold ids and
-    numbers only, which the client names."""
+    """``state.view(seat)`` as a client gets it: the game manifest's ``localize_view`` puts
+    its texts in ``lang`` and adds what the game's board reads (Ucho Króla: its narration and
+    question, and its legal actions in parts); a game without one holds ids and numbers only,
+    which the client names."""
     view = state.view(seat)
-    if lang != "en" and "log" in view and isinstance(state, UchoState):
-        own = seat is not None and 0 <= seat < state.n
-        view["log"] = state.log_for(seat if own else None, lang)
-        view["question"] = text(lang, view["question"])
+    hook = spec(state.game.name).localize_view
+    if hook:
+        resolve(hook)(state, view, seat, lang)
     return view
 
 

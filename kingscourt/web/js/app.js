@@ -25,7 +25,7 @@ function route() {
   const ctx = { root, onLeave: (fn) => { leaving = fn; } };
   try {
     if (!page) showLobby(ctx);
-    else if (page === "new") showSetup(ctx, rest[0] || "king");
+    else if (page === "new") showSetup(ctx, rest[0] || null);
     else if (page === "table") showTable(ctx, rest[0], seatToken(rest[0], rest[1]));
     else if (page === "join") showInvite(ctx, rest[0], rest[1]);
     else if (page === "leaderboard") showLeaderboard(ctx);

@@ -23,15 +23,18 @@ export function cardName(card) {
   return court ? court(suit) : t("{rank} of {suit}", { rank: rankText(card), suit });
 }
 
-/** A card face; as a button when onClick is given. */
-export function cardFace(card, { onClick, legal, extra = "" } = {}) {
+/**
+ * A card face; as a button when onClick is given, carrying ``action`` (the action's text)
+ * as data-action when given (the shared code finds a card by the action it performs).
+ */
+export function cardFace(card, { onClick, legal, extra = "", action } = {}) {
   const suit = card[1];
   const red = suit === "H" || suit === "D";
   const cls = `card svg-face suit-${suit} ${red ? "red" : "black"} ${legal === true ? "legal" : legal === false ? "illegal" : ""} ${extra}`;
   const parts = [frenchFace(card)]; // card_faces.js: the SVG face
   if (onClick) {
     return h("button", {
-      class: cls, type: "button", dataset: { card },
+      class: cls, type: "button", dataset: action ? { card, action } : { card },
       "aria-label": legal === false ? t("{card} (not playable)", { card: cardName(card) }) : cardName(card),
       onClick: () => onClick(card),
     }, parts);

@@ -1,9 +1,9 @@
-// The lobby: your name, the three games, your seats and the open tables.
+// The lobby: your name, the games the server runs, your seats and the open tables.
 
 import { api } from "./api.js";
 import { fill, h, toast } from "./dom.js";
-import { loadGames, rulesInFull, rulesInShort } from "./games.js";
-import { GAME_BLURBS, levelName } from "./names.js";
+import { loadGamesWithModules, rulesInFull, rulesInShort } from "./games.js";
+import { levelName } from "./names.js";
 import { lazy, t } from "./i18n.js";
 import { recentGames } from "./replay.js";
 import { forgetSeat, playerName, rememberSeat, seats, setPlayerName } from "./store.js";
@@ -45,8 +45,11 @@ export function showLobby({ root }) {
 async function load(picker, tablesBox, mineBox) {
   let tables = [];
   let games = [];
+  let blurbs = {};
   try {
-    games = await loadGames();
+    const loaded = await loadGamesWithModules(); // the board modules: blurbs, rules in short
+    games = loaded.map((g) => g.info);
+    blurbs = Object.fromEntries(loaded.map((g) => [g.info.name, g.board.blurb ? g.board.blurb() : ""]));
   } catch (e) {
     fill(picker, h("p.error", {}, t("Could not load the games: {error}", { error: e.message })));
     return;
@@ -54,7 +57,7 @@ async function load(picker, tablesBox, mineBox) {
   fill(picker, games.map((g) =>
     h("a.game-tile", { href: `#/new/${g.name}`, dataset: { game: g.name } },
       h("span.game-title", {}, g.title),
-      h("span.game-blurb", {}, GAME_BLURBS[g.name] || ""),
+      h("span.game-blurb", {}, blurbs[g.name] || ""),
       h("span.button", {}, t("New table")))));
   const titles = Object.fromEntries(games.map((g) => [g.name, g.title]));
   const infos = Object.fromEntries(games.map((g) => [g.name, g]));

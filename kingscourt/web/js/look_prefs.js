@@ -1,5 +1,5 @@
 // The table's look-and-feel settings, remembered in localStorage: sound off, the four-colour
-// deck, playing a single legal card for you, confirming before a card is played. The strip of
+// deck, playing a single legal action for you, confirming before a card is played. The strip of
 // switches a table page shows beside its header.
 
 import { h } from "./dom.js";
@@ -39,8 +39,11 @@ export function motionOn() {
   return !(window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches);
 }
 
-/** The strip of switches; ``game`` decides which apply (four colours, auto-play: King). */
-export function lookBar(game) {
+/**
+ * The strip of switches: sound and confirm plays for every game, and the ones the game's
+ * /api/games entry offers in ``looks`` ("fourColour", "autoPlay").
+ */
+export function lookBar(looks = []) {
   const box = (name, inverted = false) => {
     const [label, title] = TEXT[name];
     const checked = inverted ? !pref(name) : pref(name);
@@ -50,8 +53,8 @@ export function lookBar(game) {
   };
   return h("span.look-bar", { role: "group", "aria-label": TEXT.bar },
     box("muted", true),
-    game === "king" ? box("fourColour") : null,
-    game === "king" ? box("autoPlay") : null,
+    looks.includes("fourColour") ? box("fourColour") : null,
+    looks.includes("autoPlay") ? box("autoPlay") : null,
     box("confirmPlay"));
 }
 

@@ -1,13 +1,8 @@
-// Display names of games, suits and seats (contracts, cards and rules come from /api/games).
+// Display names of suits, bot levels and seats (games, contracts, cards and rules come from
+// /api/games; a game's one-line description from its board module's blurb).
 
 import { h } from "./dom.js";
 import { lazy, t } from "./i18n.js";
-
-export const GAME_BLURBS = lazy(() => ({
-  king: t("Turkish trick-taking for four: 20 deals, six penalty contracts and trump deals."),
-  kukakoenig: t("2–4 players pick rows of cards at the same moment: Ku – Ka – König!"),
-  uchokrola: t("2–6 courtiers scheme for the King's ear with intrigues and buffooneries."),
-}));
 
 export const SUIT_SYMBOL = { S: "♠", H: "♥", D: "♦", C: "♣" };
 export const SUIT_NAME = lazy(() => ({ S: t("Spades"), H: t("Hearts"), D: t("Diamonds"), C: t("Clubs") }));

@@ -1,11 +1,13 @@
 // A player's profile #/profile/{name}: the rating per game with its history drawn as a chart
-// (inline SVG, nothing fetched), the latest games (each linking to its replay) and King
-// statistics; and the rating tables of the leaderboard page.
+// (inline SVG, nothing fetched), the latest games (each linking to its replay) and each
+// game's own part (its board module's profileSection); and the rating tables of the
+// leaderboard page.
 
 import { request } from "./api.js";
 import { fill, h } from "./dom.js";
-import { loadGames } from "./games.js";
+import { loadGames, loadGamesWithModules } from "./games.js";
 import { date, dateTime, lazy, number, t, tn } from "./i18n.js";
+import { chartScale } from "./layout.js";
 
 const T = lazy(() => ({
   title: (n) => `${n}`,
@@ -23,10 +25,6 @@ const T = lazy(() => ({
   replay: t("Replay"),
   won: t("won"),
   lost: "—",
-  king: "King",
-  kingLine: (k) => `${tn("{n} King game", "{n} King games", k.games)}, ${tn("{n} King made.", "{n} Kings made.", k.kings)}`,
-  contracts: [t("Contract"), t("Chosen"), t("Average result")],
-  noContracts: t("No contract chosen yet."),
   recentHead: [t("Game"), t("Finished"), t("Seat"), t("Score"), t("Result"), ""],
   boardTitle: t("Ratings"),
   boardNote: t("OpenSkill (Plackett–Luce) per game: the rating is μ − 3σ, 0 for a new player, rising as games make it surer. Each bot level stays at a fixed reference rating. Guests are not rated."),
@@ -49,10 +47,7 @@ function s(tag, attrs = {}, ...children) {
 export function ratingChart(game, title, history) {
   const values = [0, ...history.map((p) => p.rating)];
   const W = 480, H = 170, L = 44, R = 12, TOP = 12, B = 26;
-  let lo = Math.min(...values), hi = Math.max(...values);
-  if (hi - lo < 1) { lo -= 0.5; hi += 0.5; }
-  const x = (i) => L + (values.length === 1 ? 0 : (i * (W - L - R)) / (values.length - 1));
-  const y = (v) => TOP + ((hi - v) * (H - TOP - B)) / (hi - lo);
+  const { x, y, lo, hi } = chartScale(values, { W, H, L, R, TOP, B });
   const points = values.map((v, i) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(" ");
   const svg = s("svg", {
     class: "rating-chart", viewBox: `0 0 ${W} ${H}`, role: "img", "aria-label": T.chart(title),
@@ -82,7 +77,12 @@ export async function showProfile({ root }, name) {
     return;
   }
   let titles = {};
-  try { titles = Object.fromEntries((await loadGames()).map((g) => [g.name, g.title])); } catch { /* names only */ }
+  let sections = [];
+  try {
+    const games = await loadGamesWithModules();
+    titles = Object.fromEntries(games.map((g) => [g.info.name, g.info.title]));
+    sections = games.map((g) => (g.board.profileSection ? g.board.profileSection(p) : null));
+  } catch { /* names only */ }
   const title = (g) => titles[g] || g;
   fill(box,
     h("h1#profile-name", {}, T.title(p.name)),
@@ -103,14 +103,7 @@ export async function showProfile({ root }, name) {
             h("td.num", {}, g.seat + 1), h("td.num", {}, g.score), h("td", {}, g.won ? T.won : T.lost),
             h("td", {}, h("a.replay-link", { href: g.replay }, T.replay))))))
       : h("p.muted", {}, T.noRecent),
-    h("h2", {}, T.king),
-    h("p#king-stats", {}, T.kingLine(p.king)),
-    p.king.contracts.length
-      ? h("table.grid#king-contracts", {},
-          h("thead", {}, h("tr", {}, T.contracts.map((t, i) => h(i ? "th.num" : "th", {}, t)))),
-          h("tbody", {}, p.king.contracts.map((c) => h("tr", {},
-            h("td", {}, c.contract), h("td.num", {}, c.chosen), h("td.num", {}, fmt(c.average))))))
-      : h("p.muted", {}, T.noContracts));
+    sections);
 }
 
 /** The rating table of one game, with a game picker, for the leaderboard page. */

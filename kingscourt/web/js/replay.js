@@ -1,21 +1,17 @@
 // The replay of a finished game (#/replay/ID, or #/replay/ID/N for seat N's point of view):
 // step through it version by version — first, previous, next, last, a slider, autoplay at a
 // chosen speed, the arrow keys — from one seat's point of view (its own view, as it was) or
-// with every hand open. The board is the game's own (king.js, kukakoenig.js, uchokrola.js),
-// shown read-only; the move list says who did what, and for each move of the viewed seat
+// with every hand open. The board is the game's own (its board module, as /api/games names
+// it), shown read-only, with what the board module's openHands shows beside it; the move
+// list says who did what, and for each move of the viewed seat
 // the strong bot's review (its preferred move and the estimated difference), on demand.
 // Also the "Recent games" list that the lobby and the statistics pages show.
 
 import { api } from "./api.js";
-import { cardFace, sortHand } from "./cards.js";
 import { fill, h, toast } from "./dom.js";
-import { gameInfoInto } from "./games.js";
-import { mountKing } from "./king.js";
-import { mountKukakoenig } from "./kukakoenig.js";
-import { mountUchokrola } from "./uchokrola.js";
+import { gameInfoInto, gameModules } from "./games.js";
 import { dateTime, lazy, number, t } from "./i18n.js";
-
-const BOARDS = { king: mountKing, kukakoenig: mountKukakoenig, uchokrola: mountUchokrola };
+import { autoplayStart, autoplayStep, clampStep, deed, keyStep, ViewCache, viewKey } from "./replay_steps.js";
 
 // Every text a player reads here, in one place.
 const TEXT = lazy(() => ({
@@ -34,9 +30,7 @@ const TEXT = lazy(() => ({
   prefers: (words, diff) => (diff === null ? t("The strong bot's pick: {move}.", { move: words })
     : t("The strong bot's pick: {move} ({diff} points better by its estimate).", { move: words, diff })),
   noReview: t("No review for this game: its strong bot cannot explain its decisions."),
-  hands: t("Open: what the players could not see"), pick: (row) => t("picked row {row} in secret", { row }), noPick: t("no pick yet"),
-  pile: t("Next on the pile"), deck: t("The deck, top first"), chose: (c) => t("chose {card}", { card: c }),
-  offered: (cs) => t("offered {cards}", { cards: cs }), empty: t("empty"),
+  hands: t("Open: what the players could not see"),
   recent: t("Recent games"), noRecent: t("No game has finished yet."), more: t("More"), replay: t("Replay"),
   seatOf: (n) => t("Seat {n}", { n }),
   speeds: { slow: t("slow"), normal: t("normal"), fast: t("fast"), fastest: t("fastest") },
@@ -57,6 +51,13 @@ export async function showReplay({ root, onLeave }, tableId, seatArg) {
   }
   const data = await gameInfoInto(page, first.game);
   if (!data) return;
+  let mods;
+  try {
+    mods = await gameModules(data);
+  } catch (e) {
+    page.append(h("p.error", {}, e.message));
+    return;
+  }
   head.textContent = TEXT.title(first.title, tableId);
   const last = first.last;
   const steps = first.steps;
@@ -65,7 +66,8 @@ export async function showReplay({ root, onLeave }, tableId, seatArg) {
   let seat = Number.isInteger(n) && n >= 1 && n <= names.length ? n - 1 : null;
   let version = 0;
   let wanted = 0;
-  const views = new Map([[`open:0`, first.view]]);
+  const views = new ViewCache(KEPT);
+  views.set(viewKey(null, 0), first.view);
   const reviews = new Map();
   let reviewable = true;
 
@@ -103,16 +105,16 @@ export async function showReplay({ root, onLeave }, tableId, seatArg) {
   const mount = () => {
     if (boardApi && boardApi.destroy) boardApi.destroy();
     fill(board);
-    boardApi = BOARDS[first.game](board, {
-      token: null, game: data, me: null, seats: first.seats, readOnly: true,
+    boardApi = mods.board.mount(board, {
+      token: null, game: data, summary: mods.summary, me: null, seats: first.seats, readOnly: true,
       name: (s) => names[s] || TEXT.seatOf(s + 1),
       act: () => {},
     });
   };
 
-  const key = (v) => `${seat === null ? "open" : seat}:${v}`;
+  const key = (v) => viewKey(seat, v);
   async function go(v) {
-    v = Math.max(0, Math.min(last, Math.round(v)));
+    v = clampStep(v, last);
     wanted = v;
     const k = key(v);
     let view = views.get(k);
@@ -127,7 +129,6 @@ export async function showReplay({ root, onLeave }, tableId, seatArg) {
         return;
       }
       views.set(k, view);
-      if (views.size > KEPT) views.delete(views.keys().next().value);
     }
     if (wanted !== v || key(v) !== k) return; // a later step (or another seat) was asked for
     version = v;
@@ -142,8 +143,8 @@ export async function showReplay({ root, onLeave }, tableId, seatArg) {
     position.textContent = TEXT.position(version, last);
     firstBtn.disabled = prevBtn.disabled = version === 0;
     nextBtn.disabled = lastBtn.disabled = version === last;
-    hands.hidden = seat !== null;
-    if (seat === null) fill(hands, h("h3", {}, TEXT.hands), openHands(first.game, view, names, data));
+    hands.hidden = seat !== null || !mods.board.openHands;
+    if (!hands.hidden) fill(hands, h("h3", {}, TEXT.hands), mods.board.openHands(view, names, data));
     for (const li of moves.querySelectorAll("li.current")) li.classList.remove("current");
     const current = moves.querySelector(`li[data-version="${version}"]`);
     if (current) {
@@ -211,12 +212,13 @@ export async function showReplay({ root, onLeave }, tableId, seatArg) {
   let timer = null;
   const tick = async () => {
     if (!playing) return;
-    if (version >= last) { stop(); return; }
-    await go(version + 1);
+    const next = autoplayStep(version, last);
+    if (next === null) { stop(); return; }
+    await go(next);
     if (playing) timer = setTimeout(tick, Number(speed.value));
   };
   function play() {
-    if (version >= last) go(0);
+    if (autoplayStart(version, last) !== version) go(autoplayStart(version, last));
     playing = true;
     playBtn.textContent = TEXT.pause;
     playBtn.setAttribute("aria-pressed", "true");
@@ -232,7 +234,7 @@ export async function showReplay({ root, onLeave }, tableId, seatArg) {
   const onKey = (e) => {
     if (e.target.closest && e.target.closest("input, select, textarea")) return;
     if (e.ctrlKey || e.metaKey || e.altKey) return;
-    const to = { ArrowLeft: version - 1, ArrowRight: version + 1, Home: 0, End: last }[e.key];
+    const to = keyStep(e.key, version, last);
     if (to === undefined) return;
     e.preventDefault();
     go(to);
@@ -247,38 +249,6 @@ export async function showReplay({ root, onLeave }, tableId, seatArg) {
   mount();
   renderMoves();
   go(0);
-}
-
-// "Ada plays Q♠" -> "plays Q♠"; "Ada: pay Menuet" -> "pay Menuet" (the words of a move, without who)
-function deed(words, name) {
-  for (const lead of [`${name}: `, `${name} `]) if (words.startsWith(lead)) return words.slice(lead.length);
-  return words;
-}
-
-// The secrets an open replay shows beside the board, as each game has them.
-function openHands(game, v, names, data) {
-  const label = {};
-  for (const c of data.cards || []) label[c.name] = c.label;
-  const named = (cards) => (cards && cards.length ? cards.map((c) => label[c] || c).join(", ") : TEXT.empty);
-  if (game === "king") {
-    return (v.hands || []).map((hand, s) => h("div.replay-hand", { dataset: { seat: String(s) } },
-      h("strong", {}, names[s]),
-      h("div.hand", {}, hand.length ? sortHand(hand).map((c) => cardFace(c)) : h("span.muted", {}, TEXT.empty))));
-  }
-  if (game === "kukakoenig") {
-    return [
-      h("ul.replay-picks", {}, (v.picks || []).map((row, s) => h("li", { dataset: { seat: String(s) } },
-        h("strong", {}, names[s]), `: ${row ? TEXT.pick(row) : TEXT.noPick}`))),
-      h("p", {}, `${TEXT.pile}: `, named((v.pile_cards || []).slice(0, 9))),
-    ];
-  }
-  return [
-    (v.hands || []).map((hand, s) => h("div.replay-hand", { dataset: { seat: String(s) } },
-      h("strong", {}, names[s]), `: ${named(hand)}`,
-      v.choosing && v.character_choices && v.character_choices[s].length ? h("span.muted", {}, ` · ${TEXT.offered(named(v.character_choices[s]))}`) : null,
-      v.chosen_characters && v.chosen_characters[s] && v.choosing ? h("span.muted", {}, ` · ${TEXT.chose(label[v.chosen_characters[s]] || v.chosen_characters[s])}`) : null)),
-    h("p", {}, `${TEXT.deck}: `, named((v.deck || []).slice(0, 8)), v.deck && v.deck.length > 8 ? " …" : ""),
-  ];
 }
 
 /** The "Recent games" panel, each game linking to its replay; query: {player} for one player's. */

@@ -1,15 +1,10 @@
 // The result of a finished game, one block for every table: who won, then each seat from the
 // best score down; a game adds its own part to a line (King's ♚, Ucho Króla's prestige pile).
-// Below it the game's summary (summary_*.js: King's score sheet, Ku-Ka-König's scorings, Ucho
-// Króla's piles) and the rematch panel of the table (rematch.js), when the table has one.
+// Below it the game's summary (ctx.summary: the game's summary module, as its /api/games
+// entry names it) and the rematch panel of the table (rematch.js), when the table has one.
 
 import { h } from "./dom.js";
 import { lazy, list, t, tn } from "./i18n.js";
-import { kingSummary } from "./summary_king.js";
-import { kukakoenigSummary } from "./summary_kukakoenig.js";
-import { uchokrolaSummary } from "./summary_uchokrola.js";
-
-const SUMMARIES = { king: kingSummary, kukakoenig: kukakoenigSummary, uchokrola: uchokrolaSummary };
 
 const TEXT = lazy(() => ({
   over: t("Game over"),
@@ -20,7 +15,8 @@ const TEXT = lazy(() => ({
 }));
 
 /**
- * v: the final view (scores, winners); ctx: the table (name of a seat, results, rematch).
+ * v: the final view (scores, winners); ctx: the table (name of a seat, results, rematch,
+ * summary: the game's summary function or none).
  * opts.name(seat): how a seat is named (default ctx.name);
  * opts.score(seat): the score as shown (default the number);
  * opts.extra(seat): what the game adds to the seat's line;
@@ -35,7 +31,7 @@ export function resultBlock(v, ctx, opts = {}) {
   const names = winners.map(name);
   const alone = winners.length === 1 && winners[0] === ctx.me && ctx.me !== null && ctx.me !== undefined;
   const headline = opts.headline || ((ns, you) => (you ? TEXT.youWin : TEXT.win(list(ns), ns.length)));
-  const summary = SUMMARIES[v.game] && ctx.game ? SUMMARIES[v.game](v, ctx) : null;
+  const summary = ctx.summary && ctx.game ? ctx.summary(v, ctx) : null;
   return h("section.result#result", {},
     h("h2", {}, names.length ? headline(names, alone) : TEXT.over),
     opts.caption ? h("h3", {}, opts.caption) : null,

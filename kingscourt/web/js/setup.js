@@ -2,8 +2,8 @@
 
 import { api } from "./api.js";
 import { fill, h, toast } from "./dom.js";
-import { gameInfoInto, rulesInShort, valueLabel } from "./games.js";
-import { GAME_BLURBS, levelName } from "./names.js";
+import { gameInfoInto, gameModules, loadGames, rulesInShort, valueLabel } from "./games.js";
+import { levelName } from "./names.js";
 import { t } from "./i18n.js";
 import { nameField } from "./lobby.js";
 import { playerName, rememberSeat } from "./store.js";
@@ -13,14 +13,19 @@ const KIND_HINT = () => t("Friend: a free seat with an invitation link to send. 
 export async function showSetup({ root }, game) {
   const panel = h("section.panel.setup", {}, h("h1", {}, t("New table")), h("p.muted", {}, t("Loading…")));
   root.append(panel);
+  if (!game) { // #/new: the first game the server runs
+    try { game = (await loadGames())[0].name; } catch (e) { fill(panel, h("p.error", {}, e.message)); return; }
+  }
   const info = await gameInfoInto(panel, game, (el) => fill(panel, el));
   if (!info) return;
+  let board;
+  try { ({ board } = await gameModules(info)); } catch (e) { fill(panel, h("p.error", {}, e.message)); return; }
   const rules = {};
   for (const r of info.rules) rules[r.name] = r.default;
   const summary = h("p.setup-summary#setup-summary", { "aria-live": "polite" });
   const summarize = () => { summary.textContent = t("Rules: {rules}", { rules: rulesInShort(info, rules) }); };
   summarize();
-  const players = { n: game === "king" ? 4 : Math.min(Math.max(3, info.min_players), info.max_players) };
+  const players = { n: Math.min(Math.max(info.default_players ?? info.min_players, info.min_players), info.max_players) };
   const seatsBox = h("div.seats");
   const seatSpecs = [];
   const renderSeats = () => {
@@ -36,7 +41,7 @@ export async function showSetup({ root }, game) {
   const timer = h("input#turn-seconds", { type: "number", min: 1, max: 3600, placeholder: t("none"), inputMode: "numeric" });
   fill(panel,
     h("h1", {}, t("New {game} table", { game: info.title })),
-    h("p.muted", {}, GAME_BLURBS[game]),
+    h("p.muted", {}, board.blurb ? board.blurb() : ""),
     nameField(),
     h("h2", {}, t("Table rules")),
     info.rules.length

@@ -1,21 +1,18 @@
-// A table page: the WebSocket, the seat's header, invitations, and the game's own board.
+// A table page: the WebSocket, the seat's header, invitations, and the game's own board (the
+// board module its /api/games entry names, loaded with import()).
 
 import { Connection } from "./connection.js";
 import { fill, h, toast } from "./dom.js";
-import { gameInfoInto, rulesInFull, rulesInShort } from "./games.js";
+import { gameInfoInto, gameModules, rulesInFull, rulesInShort } from "./games.js";
 import { guestMark, levelName, seatName } from "./names.js";
 import { t, tn } from "./i18n.js";
 import { forgetSeat, rememberSeat, seatAt } from "./store.js";
 import { api } from "./api.js";
 import { inviteByName } from "./friends.js";
-import { mountKing } from "./king.js";
-import { mountKukakoenig } from "./kukakoenig.js";
-import { mountUchokrola } from "./uchokrola.js";
 import { tableLook } from "./table_look.js";
 import { rematchPanel } from "./rematch.js";
 import { mountChat } from "./chat.js";
 
-const BOARDS = { king: mountKing, kukakoenig: mountKukakoenig, uchokrola: mountUchokrola };
 // refusals of a move: shown on the board beside its prompt, not as a toast over the hand
 const INLINE_REFUSALS = new Set(["illegal-action", "not-your-turn", "game-over"]);
 
@@ -43,6 +40,13 @@ export async function showTable({ root, onLeave }, tableId, token) {
   const game = info.game;
   const data = await gameInfoInto(board, game); // the game's rules, contracts and cards
   if (!data) return;
+  let mods;
+  try {
+    mods = await gameModules(data); // the game's board and summary modules
+  } catch (e) {
+    board.append(h("p.error", {}, e.message));
+    return;
+  }
   title.textContent = t("{game} · table {table}", { game: data.title, table: tableId });
   rulesLine.textContent = rulesInShort(data, info.rules); // in words, as the rules screen says
   rulesLine.title = rulesInFull(data, info.rules);
@@ -52,6 +56,7 @@ export async function showTable({ root, onLeave }, tableId, token) {
   const ctx = {
     token,
     game: data,
+    summary: mods.summary, // the game's end-of-game summary (result.js shows it)
     me: null,
     seats: info.seats,
     name: (seat) => seatName(ctx.seats, seat, ctx.me),
@@ -65,12 +70,12 @@ export async function showTable({ root, onLeave }, tableId, token) {
       if (!conn.send({ type: "act", action, version: last.version })) toast(t("Not connected — reconnecting…"));
     },
   };
-  const look = tableLook(game, board); // table_look.js: motion, sound, your-turn notice, switches
+  const look = tableLook(data, mods.board, board); // table_look.js: motion, sound, your-turn notice, switches
   page.querySelector(".table-head").append(look.bar());
   const send = ctx.act;
   ctx.act = look.guard(send);
   ctx.rematch = rematchPanel(tableId, token, ctx, game); // "Play again", under the result
-  const boardApi = BOARDS[game](board, ctx);
+  const boardApi = mods.board.mount(board, ctx);
   const chat = mountChat(page, { send: (m) => conn.send(m), host: info.host, head: page.querySelector(".table-head") });
 
   const onMessage = (msg) => {

@@ -1,6 +1,8 @@
-// What a table page adds to its board's look and feel, game by game: the settings strip, the
-// motion around each new state, the sounds of what happened, your-turn notice, auto-play of a
-// single legal card (King) and the confirm-before-playing switch. table.js calls these.
+// What a table page adds to its board's look and feel: the settings strip, the motion around
+// each new state and the sounds of what happened (the board module's ``motion`` and
+// ``heard``), your-turn notice, auto-play of a single legal action and the
+// confirm-before-playing switch (for the actions the game's ``confirm_words`` name, offered
+// where its ``looks`` say so). table.js calls these; nothing here names a game.
 
 import { toast } from "./dom.js";
 import { t } from "./i18n.js";
@@ -15,48 +17,30 @@ const CONFIRM = () => t("Click again to play it."); // player-facing
 const myTurn = (m) => Boolean(m && m.seat !== null && m.seat !== undefined && !m.view.over
   && m.view.to_move.includes(m.seat));
 
-// The sounds of what changed between two states, per game.
-const HEARD = {
-  king(prev, m) {
-    const a = prev.view;
-    const b = m.view;
-    if ((b.kings || []).length > (a.kings || []).length) return "fanfare";
-    if ((b.tricks || []).length > (a.tricks || []).length || (b.tricks || []).length < (a.tricks || []).length) return "trick";
-    if (b.trick.cards.length > a.trick.cards.length) return "play";
-    return null;
-  },
-  kukakoenig(prev, m) {
-    const fresh = (m.view.log || []).slice((prev.view.log || []).length).map((e) => e.kind);
-    if (fresh.includes("collision")) return "collision";
-    if (fresh.includes("take")) return "trick";
-    if (fresh.includes("reveal")) return "play";
-    return null;
-  },
-  uchokrola(prev, m) {
-    return (m.view.log || []).length > (prev.view.log || []).length ? "play" : null;
-  },
-};
+/** Whether ``action``'s first word is one of ``words`` (the game's confirm_words). */
+export function guarded(words, action) {
+  return words.some((w) => action === w || action.startsWith(`${w} `));
+}
 
-const PLAYS = /^(play |row )/;
-
-export function tableLook(game, board) {
+/** info: the game's /api/games entry; mod: its board module; board: the board's element. */
+export function tableLook(info, mod, board) {
   let prev = null;
   let pending = null; // the action waiting for its confirming click
   let autoVersion = null;
+  const words = info.confirm_words || [];
+  const looks = info.looks || [];
 
   const mark = (action, on) => {
-    const sel = action.startsWith("row ") ? `.kkk-row[data-row="${action.slice(4)}"]`
-      : game === "king" ? `.hand .card[data-card="${action.slice(5)}"]` : `[data-action="${CSS.escape(action)}"]`;
-    const el = board.querySelector(sel);
+    const el = board.querySelector(`[data-action="${CSS.escape(action)}"]`);
     if (el) el.classList.toggle("selected", on);
   };
 
   return {
-    bar: () => lookBar(game),
+    bar: () => lookBar(looks),
     /** Wrap the board's act: a play asks for a confirming click while that switch is on. */
     guard(act) {
       return (action) => {
-        if (pref("confirmPlay") && PLAYS.test(action) && pending !== action) {
+        if (pref("confirmPlay") && guarded(words, action) && pending !== action) {
           if (pending) mark(pending, false);
           pending = action;
           mark(action, true);
@@ -68,17 +52,17 @@ export function tableLook(game, board) {
         act(action);
       };
     },
-    before: () => beforeState(game, board),
+    before: () => beforeState(mod.motion, board),
     after(snap, m, act) {
       pending = null;
-      afterState(game, board, snap, prev, m);
-      const heard = prev && prev.version !== m.version ? HEARD[game](prev, m) : null;
+      afterState(mod.motion, board, snap, prev, m);
+      const heard = prev && prev.version !== m.version && mod.heard ? mod.heard(prev, m) : null;
       const turnNow = myTurn(m) && !(prev && myTurn(prev));
       if (heard) sound(heard);
       else if (turnNow) sound("turn");
       yourTurn(myTurn(m));
-      if (game === "king" && myTurn(m) && pref("autoPlay") && autoVersion !== m.version) {
-        const plays = m.view.legal.filter((a) => a.startsWith("play "));
+      if (looks.includes("autoPlay") && myTurn(m) && pref("autoPlay") && autoVersion !== m.version) {
+        const plays = m.view.legal.filter((a) => guarded(words, a));
         if (plays.length === 1 && m.view.legal.length === 1) {
           autoVersion = m.version;
           setTimeout(() => { if (prev && prev.version === m.version) act(plays[0]); }, AUTO_PLAY_MS);

@@ -3,14 +3,25 @@
 // highlighted, the chooser's dialog, the choice and score tables, the last trick, the card
 // counter, the table rules, a celebration when someone makes King, and the result.
 
-import { fill, h, signed } from "./dom.js";
-import { cardFace, RANKS, rankText, sortHand, SUITS } from "./cards.js";
-import { SUIT_NAME, SUIT_SYMBOL } from "./names.js";
-import { fan } from "./card_faces.js";
-import { resultBlock } from "./result.js";
-import { rulesPanel } from "./rules_panel.js";
+import { fill, h, signed } from "/web/js/dom.js";
+import { cardFace, RANKS, rankText, sortHand, SUITS } from "/web/js/cards.js";
+import { SUIT_NAME, SUIT_SYMBOL } from "/web/js/names.js";
+import { fan } from "/web/js/card_faces.js";
+import { placeOfSeat, seatAtPlace } from "/web/js/layout.js";
+import { resultBlock } from "/web/js/result.js";
+import { rulesPanel } from "/web/js/rules_panel.js";
 import { CELEBRATION_MS, kingCelebration } from "./celebration.js";
-import { lazy, t, tn } from "./i18n.js";
+import { lazy, t, tn } from "/web/js/i18n.js";
+export { heard, motion, openHands, rulesLead, rulesSaid } from "./table_hooks.js";
+export { leaderboard, profileSection, statColumns } from "./statistics.js";
+
+/** The board's style sheets, relative to this module (loaded before the board is drawn). */
+export const styles = ["./board.css"];
+
+/** The line the lobby and the new-table screen show about the game. */
+export function blurb() {
+  return t("Turkish trick-taking for four: 20 deals, six penalty contracts and trump deals.");
+}
 
 const POSITIONS = ["bottom", "right", "top", "left"]; // play runs counter-clockwise
 
@@ -42,7 +53,7 @@ function contractBook(info) {
   return book;
 }
 
-export function mountKing(el, ctx) {
+export function mount(el, ctx) {
   const open = { last: false, tables: false, counter: false, rules: false };
   let msg = null;
   let kingsSeen = null;
@@ -142,9 +153,8 @@ function topBar(v, ctx, book) {
 }
 
 function felt(v, me, ctx) {
-  const base = me === null ? 0 : me;
   const seatBoxes = [0, 1, 2, 3].map((i) => {
-    const s = (base + i) % 4;
+    const s = seatAtPlace(i, me, 4);
     const moving = v.to_move.includes(s);
     return h(`div.seat-box.${POSITIONS[i]}`, { class: moving ? "moving" : "", dataset: { seat: s } },
       h("div.seat-name", {}, ctx.name(s), ctx.guest?.(s), v.chooser === s ? h("span.badge", { title: t("chooses this deal") }, t("chooser")) : null),
@@ -161,7 +171,7 @@ function felt(v, me, ctx) {
     done = true;
   }
   const slots = trick.cards.map(([s, c]) => {
-    const pos = POSITIONS[(s - base + 4) % 4];
+    const pos = POSITIONS[placeOfSeat(s, me, 4)];
     return h(`div.trick-slot.${pos}`, {}, cardFace(c, { extra: done && trick.winner === s ? "winner" : "" }));
   });
   return h("div.felt", {},
@@ -177,6 +187,7 @@ function hand(v, legalCards, myTurn, ctx) {
   const playing = v.phase === "play" && myTurn;
   const cards = sortHand(v.hand).map((c) => cardFace(c, {
     legal: playing ? legalCards.has(c) : undefined,
+    action: `play ${c}`,
     onClick: (card) => ctx.act(`play ${card}`),
   }));
   return h("div.hand-area", {},

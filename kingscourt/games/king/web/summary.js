@@ -6,9 +6,9 @@
 // Everything comes from the final view (score_table, scores, winners, kings) and the results
 // the server sends with it (king_points); counts are points ÷ the contract's points per unit.
 
-import { h, signed } from "./dom.js";
-import { SUIT_SYMBOL, you } from "./names.js";
-import { lazy, t } from "./i18n.js";
+import { h, signed } from "/web/js/dom.js";
+import { SUIT_SYMBOL, you } from "/web/js/names.js";
+import { lazy, t } from "/web/js/i18n.js";
 
 const TEXT = lazy(() => ({
   heading: t("The whole game"),
@@ -45,7 +45,7 @@ function contractName(info, id, trump) {
 }
 
 /** The summary of a finished King game: v the final view, ctx the table (ctx.results). */
-export function kingSummary(v, ctx) {
+export function summary(v, ctx) {
   const seats = v.scores.map((_, s) => s);
   const winners = new Set(v.winners || []);
   const results = ctx.results || [];

@@ -5,8 +5,8 @@
 // From the final view (scorings, collections, log, scores, winners) and the game's card set
 // and sheet lines as /api/games serves them.
 
-import { h } from "./dom.js";
-import { lazy, t, tn } from "./i18n.js";
+import { h } from "/web/js/dom.js";
+import { lazy, t, tn } from "/web/js/i18n.js";
 
 const TEXT = lazy(() => ({
   heading: t("Both scorings"),
@@ -35,7 +35,7 @@ function counted(v) {
 }
 
 /** The summary of a finished Ku-Ka-König game: v the final view, ctx the table. */
-export function kukakoenigSummary(v, ctx) {
+export function summary(v, ctx) {
   const n = v.collections.length;
   const seats = Array.from({ length: n }, (_, s) => s);
   const cards = {};

@@ -2,9 +2,9 @@
 // deal (or, with the table rule king_ends_game, 10 in a row or 11 in all), played the moment
 // the King is made. It closes on a click, Escape (the board's key handler) or after a while.
 
-import { h } from "./dom.js";
-import { lazy, t } from "./i18n.js";
-import { you } from "./names.js";
+import { h } from "/web/js/dom.js";
+import { lazy, t } from "/web/js/i18n.js";
+import { you } from "/web/js/names.js";
 
 const TEXT = lazy(() => ({
   big: t("KING!"),

@@ -5,9 +5,9 @@
 // From the final view (prestige, scores, winners, teams) and the results the server sends with
 // it (pile, pile_prestige, penalty, penalty_by, own, uchos).
 
-import { h } from "./dom.js";
-import { lazy, t } from "./i18n.js";
-import { you } from "./names.js";
+import { h } from "/web/js/dom.js";
+import { lazy, t } from "/web/js/i18n.js";
+import { you } from "/web/js/names.js";
 
 // "Ucho króla" (the card) keeps its Polish name in every language
 const TEXT = lazy(() => ({
@@ -46,7 +46,7 @@ export function tieBreak(v, results, name) {
 }
 
 /** The summary of a finished Ucho Króla game: v the final view, ctx the table (ctx.results). */
-export function uchokrolaSummary(v, ctx) {
+export function summary(v, ctx) {
   const results = ctx.results;
   if (!results || !results.length || results[0].pile === undefined) return null;
   const prestige = {};

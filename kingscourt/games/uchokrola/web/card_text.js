@@ -2,7 +2,7 @@
 // with data-text (Ucho Króla's cards) opens a small panel with its name, kind, prestige and
 // text; a tap elsewhere or Escape closes it. Installed once for the whole page.
 
-import { lazy, t } from "./i18n.js";
+import { lazy, t } from "/web/js/i18n.js";
 
 // the kinds of Ucho Króla's cards; the card "Ucho Króla" keeps its Polish name
 const KIND = lazy(() => ({ character: t("Character"), intrigue: t("Intrigue"), buffoonery: t("Buffoonery"),

@@ -8,20 +8,27 @@
 // short random delay (so the pace tells nothing either) — a setting you can turn off, shown
 // as a checkbox on the table and remembered in localStorage.
 
-import { fill, h } from "./dom.js";
-import { resultBlock } from "./result.js";
+import { fill, h } from "/web/js/dom.js";
+import { resultBlock } from "/web/js/result.js";
 import "./card_text.js";
-import { lazy, list, t, tn } from "./i18n.js";
+import { lazy, list, t, tn } from "/web/js/i18n.js";
+export { heard, motion, openHands } from "./table_hooks.js";
 
-// the verbs of the game's actions (their text form stays English) as the buttons say them;
-// the card names after them are the cards' own (Polish, as printed)
+/** The board's style sheets, relative to this module (loaded before the board is drawn). */
+export const styles = ["./board.css"];
+
+/** The line the lobby and the new-table screen show about the game. */
+export function blurb() {
+  return t("2–6 courtiers scheme for the King's ear with intrigues and buffooneries.");
+}
+
+// the verbs of the game's actions (the notation's words, as v.options names them) as the
+// buttons say them; the card names after them are the cards' own (Polish, as printed)
 const VERBS = lazy(() => ({
   draw: t("Draw"), play: t("Play"), pay: t("Pay"), riposte: t("Riposte!"), pass: t("Pass"), display: t("Display"),
   use: t("Use"), "end turn": t("End turn"), perform: t("Perform"), discard: t("Discard"), take: t("Take"),
   choose: t("Choose"), keep: t("Keep"), done: t("Done"), skip: t("Skip"), look: t("Look"), swap: t("Swap"), with: t("With"),
 }));
-const VERB_ORDER = ["draw", "play", "pay", "riposte", "pass", "display", "use", "end turn", "perform", "discard",
-  "take", "choose", "keep", "done", "skip", "look", "swap", "with"];
 
 const AUTO_PASS = "kingscourt.uchokrola.autoPass";
 const AUTO_PASS_MS = [600, 1800]; // the random delay before passing for you
@@ -34,7 +41,7 @@ function setAutoPass(on) {
   try { localStorage.setItem(AUTO_PASS, on ? "true" : "false"); } catch { /* private mode */ }
 }
 
-export function mountUchokrola(el, ctx) {
+export function mount(el, ctx) {
   let msg = null;
   // Each card's kind (its colour on the table) and its text as the rulebook prints it (shown
   // on hover / long press), from the table's card set as /api/games serves it: nothing about
@@ -86,49 +93,47 @@ export function mountUchokrola(el, ctx) {
     return chars ? `${chars} (${who.replace(/ \((.*)\)$/, ", $1")})` : who;
   };
 
-  const humanize = (v, action) => {
-    // "look at 2", "look at prestige 2", "take from 2": a seat's court or prestige pile
-    const whole = action.match(/^(look at prestige|look at|take from) (\d+)$/);
-    if (whole) {
-      const who = seatLabel(v, Number(whole[2]));
-      if (whole[1] === "look at prestige") return t("Look at the prestige pile of {who}", { who });
-      return whole[1] === "look at" ? t("Look at {who}", { who }) : t("Take from {who}", { who });
+  // Each legal action as the server parsed it with the game's notation (v.options, one per
+  // text of v.legal: verb, card, character, detail, the seat and slot of a place, a target):
+  // the board reads its parts, never the text, and sends the text back as it came.
+  const place = (v, o) => {
+    if (o.seat === null || o.slot === null) return "";
+    const where = { who: seatLabel(v, o.seat), n: o.slot };
+    return ` ${o.verb === "take" || o.verb === "discard" ? t("from beside {who} (card {n})", where) : t("beside {who} (card {n})", where)}`;
+  };
+  const humanize = (v, o) => {
+    if (o.verb === "look") {
+      const who = seatLabel(v, o.seat);
+      return o.pile ? t("Look at the prestige pile of {who}", { who }) : t("Look at {who}", { who });
     }
-    let text = action
-      // "swap X at 2:1" / "take X from 2:1": the card lying beside a seat (1: nearest its character)
-      .replace(/ (from|at) (\d+):(\d+)$/, (_, w, s, k) => {
-        const where = { who: seatLabel(v, Number(s)), n: Number(k) };
-        return ` ${w === "from" ? t("from beside {who} (card {n})", where) : t("beside {who} (card {n})", where)}`;
-      })
-      .replace(/ -> (\d+)$/, (_, s) => ` → ${seatLabel(v, Number(s))}`);
-    for (const verb of VERB_ORDER) {
-      if (text === verb || text.startsWith(`${verb} `)) { text = VERBS[verb] + text.slice(verb.length); break; }
-    }
-    return text;
+    if (o.verb === "take" && o.card === null && o.seat !== null) return t("Take from {who}", { who: seatLabel(v, o.seat) });
+    const verb = VERBS[o.verb] || o.verb;
+    if (o.verb === "use") return `${verb} ${o.character}${o.detail ? `: ${o.detail === "card" ? o.card : o.detail}` : ""}`;
+    const what = o.card !== null ? o.card : o.character;
+    return `${what !== null ? `${verb} ${what}` : verb}${place(v, o)}`;
   };
 
   const options = (v) => {
-    // group "play X -> n" by "play X": one line per card, one button per target
+    // the actions that differ only in their target ("play X -> n") on one line, a button each
     const groups = new Map();
-    for (const a of v.legal) {
-      const m = a.match(/^(.*) -> (\d+)$/);
-      const key = m ? m[1] : a;
+    for (const o of v.options || []) {
+      const key = o.target === null ? o.action : JSON.stringify({ ...o, action: null, target: null });
       if (!groups.has(key)) groups.set(key, []);
-      groups.get(key).push(a);
+      groups.get(key).push(o);
     }
     let n = 0;
-    return [...groups.entries()].map(([key, acts]) => {
-      if (acts.length === 1 && !acts[0].includes(" -> ")) {
+    return [...groups.values()].map((opts) => {
+      if (opts.length === 1 && opts[0].target === null) {
         n += 1;
-        return h("div.option", {}, h("button.uk-option", { dataset: { action: acts[0], n }, onClick: () => ctx.act(acts[0]) },
-          n <= 9 ? h("kbd", {}, String(n)) : null, humanize(v, acts[0])));
+        const a = opts[0].action;
+        return h("div.option", {}, h("button.uk-option", { dataset: { action: a, n }, onClick: () => ctx.act(a) },
+          n <= 9 ? h("kbd", {}, String(n)) : null, humanize(v, opts[0])));
       }
-      return h("div.option", {}, h("span.option-label", {}, `${humanize(v, key)} →`),
-        acts.map((a) => {
+      return h("div.option", {}, h("span.option-label", {}, `${humanize(v, opts[0])} →`),
+        opts.map((o) => {
           n += 1;
-          const s = Number(a.match(/ -> (\d+)$/)[1]);
-          return h("button.uk-option.target", { dataset: { action: a, n }, onClick: () => ctx.act(a) },
-            n <= 9 ? h("kbd", {}, String(n)) : null, seatLabel(v, s));
+          return h("button.uk-option.target", { dataset: { action: o.action, n }, onClick: () => ctx.act(o.action) },
+            n <= 9 ? h("kbd", {}, String(n)) : null, seatLabel(v, o.target));
         }));
     });
   };

@@ -5,10 +5,19 @@
 // The card set (each card's label and the line of the scoring sheet it counts on, its colour
 // here) and the lines of a scoring sheet are the game's own, as /api/games serves them.
 
-import { fill, h } from "./dom.js";
-import { resultBlock } from "./result.js";
-import { kkkHint, kkkIcon } from "./card_faces.js";
-import { list, t, tn } from "./i18n.js";
+import { fill, h } from "/web/js/dom.js";
+import { resultBlock } from "/web/js/result.js";
+import { kkkHint, kkkIcon } from "./icons.js";
+import { list, t, tn } from "/web/js/i18n.js";
+export { heard, motion, openHands } from "./table_hooks.js";
+
+/** The board's style sheets, relative to this module (loaded before the board is drawn). */
+export const styles = ["./board.css"];
+
+/** The line the lobby and the new-table screen show about the game. */
+export function blurb() {
+  return t("2–4 players pick rows of cards at the same moment: Ku – Ka – König!");
+}
 
 const COUNT = ["Ku", "Ka", "König!"]; // the game's call, the same in every language
 const COUNT_MS = 380;
@@ -27,7 +36,7 @@ function tile(deck, name, extra = "") {
     kkkIcon(c.sheet), c.label); // card_faces.js: the kind's icon and scoring hint
 }
 
-export function mountKukakoenig(el, ctx) {
+export function mount(el, ctx) {
   const deck = cardSet(ctx.game);
   let msg = null;
   let shown = null; // the state on the board: while the count runs, the one before the reveal
@@ -56,7 +65,7 @@ export function mountKukakoenig(el, ctx) {
             const action = `row ${i + 1}`;
             const can = myTurn && legal.has(action) && counting === null;
             return h("button.kkk-row", {
-              type: "button", disabled: !can, dataset: { row: i + 1 },
+              type: "button", disabled: !can, dataset: { row: i + 1, action },
               class: `${v.my_pick === i + 1 ? "my-pick" : ""} ${cards.length ? "" : "empty"}`,
               "aria-label": t("Row {n}: {cards}", { n: i + 1, cards: cards.length ? cards.map((c) => (deck.byName[c] || { label: c }).label).join(", ") : t("empty") }),
               onClick: () => ctx.act(action),

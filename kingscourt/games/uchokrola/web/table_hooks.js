@@ -1,0 +1,48 @@
+// What Ucho Króla adds to the shared table and replay pages: the sound of a new narrated
+// line, the motion of a displayed card from the hand to its courtier (and of the discard),
+// and a replay's open hands, character offers and deck.
+
+import { h } from "/web/js/dom.js";
+import { glideIn, rect } from "/web/js/motion.js";
+import { t } from "/web/js/i18n.js";
+
+/** A card played or displayed: the narration grew. */
+export function heard(prev, m) {
+  return (m.view.log || []).length > (prev.view.log || []).length ? "play" : null;
+}
+
+export const motion = {
+  before(board) {
+    const hand = new Map([...board.querySelectorAll("#uk-hand .uk-card[data-name]")].map((e) => [e.dataset.name, rect(e)]));
+    const court = new Map([...board.querySelectorAll(".courtier[data-seat]")].map((c) => [c.dataset.seat, c.querySelectorAll(".court-row .uk-card").length]));
+    const top = board.querySelector(".discard .uk-card");
+    return { hand, court, discard: top ? top.dataset.name || top.textContent : null };
+  },
+  after(board, before) {
+    for (const c of board.querySelectorAll(".courtier[data-seat]")) {
+      const cards = [...c.querySelectorAll(".court-row .uk-card")];
+      const had = before.court.get(c.dataset.seat);
+      if (had === undefined || cards.length <= had) continue;
+      for (const e of cards.slice(had)) glideIn(e, before.hand.get(e.dataset.name) || rect(c.querySelector(".courtier-head")));
+    }
+    const top = board.querySelector(".discard .uk-card");
+    const name = top ? top.dataset.name || top.textContent : null;
+    if (top && name !== before.discard) glideIn(top, before.hand.get(name) || null);
+  },
+};
+
+/** A replay with every hand open: each hand, the characters offered and chosen, the deck. */
+export function openHands(v, names, data) {
+  const label = {};
+  for (const c of data.cards || []) label[c.name] = c.label;
+  const named = (cards) => (cards && cards.length ? cards.map((c) => label[c] || c).join(", ") : t("empty"));
+  return [
+    (v.hands || []).map((hand, s) => h("div.replay-hand", { dataset: { seat: String(s) } },
+      h("strong", {}, names[s]), `: ${named(hand)}`,
+      v.choosing && v.character_choices && v.character_choices[s].length
+        ? h("span.muted", {}, ` · ${t("offered {cards}", { cards: named(v.character_choices[s]) })}`) : null,
+      v.chosen_characters && v.chosen_characters[s] && v.choosing
+        ? h("span.muted", {}, ` · ${t("chose {card}", { card: label[v.chosen_characters[s]] || v.chosen_characters[s] })}`) : null)),
+    h("p", {}, `${t("The deck, top first")}: `, named((v.deck || []).slice(0, 8)), v.deck && v.deck.length > 8 ? " …" : ""),
+  ];
+}
