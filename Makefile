@@ -85,6 +85,7 @@ check: $(TEST_STAMP) lock-check compiled lint typecheck
 
 lint: $(TEST_STAMP) lint-js
 	$(BIN)/ruff check kingscourt tests bench examples tools
+	$(BIN)/lint-imports
 
 # The browser client's JavaScript, linted by Biome (pinned in package.json and
 # package-lock.json; biome.json says which files and rules). `npm ci` installs it into

@@ -3,18 +3,23 @@
 ``kingscourt serve`` runs :func:`create_app` under uvicorn. The layout, top to bottom (each
 part imports only the ones below it; ``lint-imports`` checks the contract in pyproject.toml):
 
-- :mod:`.app` (``create_app``) wires everything: it builds the services, keeps them in
-  ``app.state`` and hands a cluster coordinator to the hub when ``--redis`` is given.
-- :mod:`.api`: the tables' routes (lobby, WebSocket play, history, rematch, catalogues).
-- :mod:`.accounts`: credentials, sessions, accounts, profile, leaderboards, friends, the
-  ``Origin`` check.
+- :mod:`.app` (``create_app``) wires everything: it builds the services in its lifespan,
+  keeps them in ``app.state`` and, with ``--redis``, hands the cluster's coordinator to the
+  hub. Routes take the services as typed dependencies (``hub: HubDep``,
+  :mod:`.live.deps`); no module holds a service in a global.
+- :mod:`.api`: the tables' routes (lobby, WebSocket play, history, rematch, catalogues, the
+  protocol's schema, the bot pool).
 - :mod:`.cluster`: several processes on one database and one Redis (leases, relay, presence,
-  bot workers); it plugs into the hub through the protocol :mod:`.live` defines.
-- :mod:`.live`: the hub, the table pipeline, bots and turn timers, limits, chat, replays.
+  bot workers); it implements the :class:`~.live.coordinator.Coordinator` protocol that
+  :mod:`.live` defines, and :mod:`.live` never imports it.
+- :mod:`.accounts`: credentials, sessions, accounts, profile, leaderboards, friends, the
+  ``Origin`` check (its routes read the live tables).
+- :mod:`.live`: the hub, the table pipeline, bots and turn timers, limits, abandoned tables,
+  chat, replays and reviews.
 - :mod:`.text` (localisation at the edge) and :mod:`.store` (ORM, store, migrations,
-  ratings), side by side.
+  ratings, the database prepared before serving), side by side and independent.
 - :mod:`.base`: configuration, start-up refusals, rate limiting, client addresses, security
-  headers and the messages (:mod:`.base.wire`, :mod:`.base.lobby_models`).
+  headers, names, and the messages (:mod:`.base.wire`, :mod:`.base.lobby_models`).
 
 Decisions:
 

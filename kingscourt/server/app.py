@@ -24,7 +24,8 @@ from ..engine.registry import specs
 from .base.addresses import networks
 from .base.config import ServerConfig
 from .base.headers import check_hosts, default_hosts
-from .base.startup import FLAGS, Names, check_redis, check_settings, listen, prepare_database
+from .base.startup import FLAGS, Names, check_redis, check_settings, listen
+from .store.prepare import prepare_database
 
 if TYPE_CHECKING:
     from fastapi import FastAPI, Request
@@ -59,25 +60,30 @@ def create_app(config: ServerConfig) -> FastAPI:
     from ..i18n import _, text
     from .accounts import accounts, friends, players, profile, sessions
     from .accounts.origin import OriginCheck
-    from .api import history, lobby, play, protocol, rematch, web_catalogue
+    from .api import bot_pool, history, lobby, play, protocol, rematch, web_catalogue
     from .base.addresses import ForwardedFor
     from .base.headers import HostCheck, SecurityHeaders, docs_page
-    from .live import autoplay
     from .live.autoplay import BotPool
-    from .live.bounds import CreationGuard, Sweeper, open_among, problems
+    from .live.bounds import CreationGuard, open_among, problems
     from .live.hub import Hub
     from .live.replay import Replays
     from .live.review import Reviews
+    from .live.sweeper import Sweeper
     from .text.localize import http_refusal, request_lang
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         hub = Hub(config)
+        cluster = None
+        if config.redis_url is not None:  # several processes: the hub's coordinator
+            from .cluster.coordinator import Cluster
+
+            cluster = hub.coordinator = Cluster(hub, config.redis_url)
         await hub.start()
         app.state.hub = hub
         app.state.accounts = sessions.Services(config, hub.store)
-        if hub.cluster is not None:  # who was seen lately, through any process
-            hub.cluster.seen = app.state.accounts.seen
+        if cluster is not None:  # who was seen lately, through any process
+            cluster.seen = app.state.accounts.seen
         app.state.replays = Replays(hub.store)
         # reviews think in a worker of their own: live tables' bots never wait behind them
         app.state.reviews = reviews = Reviews(BotPool(1), config.analysis_rate,
@@ -126,7 +132,7 @@ def create_app(config: ServerConfig) -> FastAPI:
     app.include_router(protocol.router)
     app.include_router(players.router)
     app.include_router(play.router)
-    app.include_router(autoplay.router)
+    app.include_router(bot_pool.router)
     app.include_router(accounts.router)
     app.include_router(sessions.router)
     app.include_router(friends.router)

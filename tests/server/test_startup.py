@@ -187,7 +187,8 @@ def test_the_help_cuts_no_cell(columns: int) -> None:
 def test_an_unwritable_folder_is_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The same check in this process, for where it runs as root (which may write anywhere)
     and the unprivileged user cannot run the interpreter: the subprocess case is skipped."""
-    from kingscourt.server.base.startup import StartupError, prepare_database
+    from kingscourt.server.base.startup import StartupError
+    from kingscourt.server.store.prepare import prepare_database
 
     monkeypatch.setattr(os, "access", lambda path, mode: Path(path) != tmp_path)
     with pytest.raises(StartupError, match=f"^--db: folder {tmp_path} is not writable by this user"):

@@ -3,6 +3,6 @@ and its session rows), :mod:`.accounts` (register, log in, delete), :mod:`.profi
 :mod:`.players` (leaderboards), :mod:`.friends` (follows, invitations by name),
 :mod:`.origin` (no cross-site use of a session) and :mod:`.account_models` (their messages).
 
-May import: ``live``, ``store``, ``text``, ``base`` (its routes look at the live tables).
-Not ``cluster`` or ``api``.
+May import: ``live`` (its routes look at the live tables: :mod:`kingscourt.server.live.deps`),
+``text``, ``store``, ``base``. Not ``cluster`` or ``api``.
 """

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import hashlib
 from datetime import datetime
 from typing import Annotated, Literal
 
@@ -10,27 +9,12 @@ from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Fie
 
 from ..base.lobby_models import CleanName, TableInfo, clean_name, human_name, nfc
 from ..base.names import DELETED_NAME as DELETED_NAME  # what a deleted account's games show
-from ..base.names import key
+from ..base.names import name_key as name_key  # what makes two names one account's
 
 #: an account name's length in characters (NFC, trimmed)
 ACCOUNT_MIN, ACCOUNT_MAX = 3, 24
 #: a password's length in characters: at least 8; the bound keeps hashing bounded
 PASSWORD_MIN, PASSWORD_MAX = 8, 256
-
-
-#: the longest ``accounts.name_key``: a longer key is stored as its hash
-KEY_MAX = 128
-
-
-def name_key(name: str) -> str:
-    """What makes two names the same account: their confusables skeleton, folded in case
-    (:func:`.names.key`: "ADA", "ada", the full-width "Ａｄａ" and "Аda" with a Cyrillic А
-    are one name). A key longer than the column holds (one character may stand for 18:
-    "ﷺ") is stored as ``#`` and its SHA-256."""
-    found = key(name)
-    if len(found) <= KEY_MAX:
-        return found
-    return "#" + hashlib.sha256(found.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 #: a name to register: 3 to 24 characters (NFC, trimmed), no control characters, not a bot's

@@ -14,8 +14,8 @@ from sqlalchemy import delete, update
 from sqlalchemy.exc import IntegrityError
 
 from ...i18n import _
-from ..api.lobby import hub_of
 from ..base.lobby_models import ErrorDetail
+from ..live.deps import HubDep
 from ..store.orm import Account, PlayerResult, SeatRow, SessionRow
 from ..store.store import Store, now
 from .account_models import DELETED_NAME, Deletion, Me, PasswordChange, Register, name_key
@@ -29,7 +29,7 @@ from .credentials import (
     password_check,
     too_many,
 )
-from .sessions import COOKIE, current_secret_hash, required, services
+from .sessions import COOKIE, Services, ServicesDep, current_secret_hash, required
 
 # --- the database ---------------------------------------------------------------------------
 
@@ -74,11 +74,10 @@ router = APIRouter(prefix="/api", tags=["accounts"], responses=AUTH_ERRORS)
 
 @router.post("/accounts", response_model=Me, status_code=status.HTTP_201_CREATED,
              responses={**LIMITED, 409: {"model": ErrorDetail, "description": "the name is taken"}})
-async def register(req: Register, request: Request) -> Me:
+async def register(req: Register, request: Request, svc: ServicesDep) -> Me:
     """Register ``name`` (3 to 24 characters, unique without regard to case) with a password of
     at least 8 characters (stored as an Argon2id hash). It does not log in: ``POST
     /api/session`` does. Registrations per client address are rate-limited (429)."""
-    svc = services(request)
     address = address_of(request)
     try:
         async with svc.passwords.turn(address):
@@ -93,19 +92,17 @@ async def register(req: Register, request: Request) -> Me:
 
 
 @router.get("/me", response_model=Me)
-async def me(request: Request) -> Me:
+async def me(request: Request, svc: ServicesDep) -> Me:
     """The logged-in account (the session cookie's); 401 without a session."""
     who = await required(request)
-    svc = services(request)
     found = await svc.store.run(by_id, svc.store, who.id)
     if found is None:
         raise HTTPException(401, _("not logged in: the account is gone"))
     return Me(name=found.who.name, created_at=found.created_at)
 
 
-async def check_password(request: Request, who: Who, password: str) -> None:
+async def check_password(request: Request, svc: Services, who: Who, password: str) -> None:
     """401 unless ``password`` is the account's; a wrong one counts towards the login limits."""
-    svc = services(request)
     try:
         found = await password_check(svc.guard, svc.passwords, name_key(who.name),
                                      address_of(request),
@@ -118,12 +115,11 @@ async def check_password(request: Request, who: Who, password: str) -> None:
 
 @router.put("/me/password", status_code=status.HTTP_204_NO_CONTENT, response_class=Response,
             responses=LIMITED)
-async def change_password(req: PasswordChange, request: Request) -> Response:
+async def change_password(req: PasswordChange, request: Request, svc: ServicesDep) -> Response:
     """Change the password (the present one is asked for again); every other session of the
     account is logged out. A wrong present password counts as a failed login (401, then 429)."""
     who = await required(request)
-    svc = services(request)
-    await check_password(request, who, req.password)
+    await check_password(request, svc, who, req.password)
     digest = await svc.passwords.hash(req.new_password)
     await svc.store.run(set_password, svc.store, who.id, digest, current_secret_hash(request))
     return Response(status_code=204)
@@ -131,16 +127,16 @@ async def change_password(req: PasswordChange, request: Request) -> Response:
 
 @router.delete("/me", status_code=status.HTTP_204_NO_CONTENT, response_class=Response,
                responses=LIMITED)
-async def delete_account(req: Deletion, request: Request) -> Response:
+async def delete_account(req: Deletion, request: Request, svc: ServicesDep,
+                         hub: HubDep) -> Response:
     """Delete the account (the password is asked for again). Its finished games stay, its
     name in them becomes "Deleted player"; its sessions, ratings, follows and invitations go,
     and the name is free again."""
     who = await required(request)
-    svc = services(request)
-    await check_password(request, who, req.password)
+    await check_password(request, svc, who, req.password)
     await svc.store.run(remove, svc.store, who.id)
     svc.forget(who.id)
-    hub_of(request).forget_account(who.id, DELETED_NAME)
+    hub.forget_account(who.id, DELETED_NAME)
     response = Response(status_code=204)
     response.delete_cookie(COOKIE, path="/", httponly=True, samesite="lax")
     return response

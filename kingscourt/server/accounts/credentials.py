@@ -43,6 +43,7 @@ from ..base.addresses import client_address
 from ..base.limiting import Limiter, Refunds
 from ..base.lobby_models import ErrorDetail
 from ..store.orm import Account
+from ..store.people import Who as Who  # the account routes take it from here
 from ..store.store import Store, aware
 from .account_models import name_key
 
@@ -63,14 +64,6 @@ AUTH_ERRORS: dict[int | str, dict[str, object]] = {
     503: {"model": ErrorDetail}}
 LIMITED: dict[int | str, dict[str, object]] = {
     429: {"model": ErrorDetail, "description": "too many attempts: wait the Retry-After seconds"}}
-
-
-@dataclass(frozen=True, slots=True)
-class Who:
-    """A logged-in account as the server passes it around."""
-
-    id: int
-    name: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -239,11 +232,3 @@ def by_id(store: Store, account_id: int) -> AccountData | None:
         return None if row is None else _data(row)
 
 
-def registered(store: Store, names: list[str]) -> list[str]:
-    """Those of ``names`` that are accounts' names (in any case or width)."""
-    keys = {name_key(n): n for n in names}
-    if not keys:
-        return []
-    with store.sessions() as s:
-        taken = set(s.scalars(select(Account.name_key).where(Account.name_key.in_(keys))).all())
-    return [n for k, n in keys.items() if k in taken]

@@ -25,16 +25,16 @@ from sqlalchemy import delete, func, or_, select
 from sqlalchemy.exc import IntegrityError
 
 from ...i18n import _
-from ..api.lobby import hub_of, refuse
 from ..base.lobby_models import TakeResult
 from ..live.bounds import table_id_ok
+from ..live.deps import HubDep, refuse
 from ..live.hub import Hub, LobbyError
 from ..live.table import LiveTable
 from ..store.orm import Account, Follow, Invitation
 from ..store.store import Store, aware, now, secret_hash
 from .account_models import Friend, InvitationInfo, InviteRequest, Me, NameRequest
 from .credentials import AUTH_ERRORS, Who, by_name
-from .sessions import required, services
+from .sessions import ServicesDep, required
 
 MAX_FOLLOWS = 200
 MAX_PENDING = 50
@@ -156,20 +156,18 @@ def info_of(hub: Hub, inv: Invitation, sender: str) -> InvitationInfo:
 # --- the routes -------------------------------------------------------------------------------
 
 @router.get("/me/following", response_model=list[Me])
-async def following(request: Request) -> list[Me]:
+async def following(request: Request, hub: HubDep) -> list[Me]:
     """The accounts you follow, by name."""
     who = await required(request)
-    hub = hub_of(request)
     people = await hub.store.run(followed, hub.store, who.id)
     return [Me(name=p.name, created_at=at) for p, at in people]
 
 
 @router.post("/me/following", response_model=Me, status_code=status.HTTP_201_CREATED)
-async def follow_name(req: NameRequest, request: Request) -> Me:
+async def follow_name(req: NameRequest, request: Request, hub: HubDep) -> Me:
     """Follow an account by name (in any case): it appears among your friends in the lobby.
     404: no such account; 409: you follow the most accounts one may."""
     who = await required(request)
-    hub = hub_of(request)
     found = await hub.store.run(by_name, hub.store, req.name)
     if found is None:
         raise HTTPException(404, _("no account named {name}", name=repr(req.name)))
@@ -184,10 +182,9 @@ async def follow_name(req: NameRequest, request: Request) -> Me:
 
 @router.delete("/me/following/{name}", status_code=status.HTTP_204_NO_CONTENT,
                response_class=Response)
-async def unfollow_name(name: str, request: Request) -> Response:
+async def unfollow_name(name: str, request: Request, hub: HubDep) -> Response:
     """Stop following ``name`` (204 also when you did not follow it)."""
     who = await required(request)
-    hub = hub_of(request)
     found = await hub.store.run(by_name, hub.store, name[:64])
     if found is not None:
         await hub.store.run(unfollow, hub.store, who.id, found.who.id)
@@ -195,11 +192,9 @@ async def unfollow_name(name: str, request: Request) -> Response:
 
 
 @router.get("/me/friends", response_model=list[Friend])
-async def friends(request: Request) -> list[Friend]:
+async def friends(request: Request, hub: HubDep, svc: ServicesDep) -> list[Friend]:
     """The accounts you follow: online or not, and their open tables (waiting or playing)."""
     who = await required(request)
-    hub = hub_of(request)
-    svc = services(request)
     people = await hub.store.run(followed, hub.store, who.id)
     connected = connected_accounts(hub)
     tables = _open(hub)
@@ -210,13 +205,12 @@ async def friends(request: Request) -> list[Friend]:
 
 
 @router.post("/invitations", response_model=InvitationInfo, status_code=status.HTTP_201_CREATED)
-async def invite_by_name(req: InviteRequest, request: Request) -> InvitationInfo:
+async def invite_by_name(req: InviteRequest, request: Request, hub: HubDep) -> InvitationInfo:
     """Invite an account by name to a free seat: with the seat's invitation (``invite``; the
     host's link), or to an open seat without one. The invitation appears in their lobby; only
     they may take the seat with it. 403: a wrong invitation; 404: no such table or account;
     409: the seat is taken, or too many invitations are pending."""
     who = await required(request)
-    hub = hub_of(request)
     table = hub.tables.get(req.table) if table_id_ok(req.table) else None
     if table is None or table.over:
         raise HTTPException(404, _("no open table {table}", table=repr(req.table)))
@@ -249,10 +243,9 @@ async def invite_by_name(req: InviteRequest, request: Request) -> InvitationInfo
 
 
 @router.get("/me/invitations", response_model=list[InvitationInfo])
-async def my_invitations(request: Request) -> list[InvitationInfo]:
+async def my_invitations(request: Request, hub: HubDep) -> list[InvitationInfo]:
     """The invitations to you whose seat is still free, oldest first; lapsed ones go."""
     who = await required(request)
-    hub = hub_of(request)
     rows = await hub.store.run(invitations_of, hub.store, who.id)
     lapsed = [inv.id for inv, _ in rows if not free_human_seat(hub.tables.get(inv.table_id), inv.seat)]
     await hub.store.run(drop_invitations, hub.store, lapsed)
@@ -260,12 +253,11 @@ async def my_invitations(request: Request) -> list[InvitationInfo]:
 
 
 @router.post("/invitations/{invitation_id}/accept", response_model=TakeResult)
-async def accept(invitation_id: str, request: Request) -> TakeResult:
+async def accept(invitation_id: str, request: Request, hub: HubDep) -> TakeResult:
     """Take the seat you were invited to, under your account's name: the answer holds the
     seat's new token (as a join does). 404: no such invitation of yours; 409: the seat was
     taken meanwhile (the invitation lapses)."""
     who = await required(request)
-    hub = hub_of(request)
     inv = (await hub.store.run(invitation, hub.store, invitation_id, who.id)
            if 0 < len(invitation_id) <= 32 else None)
     if inv is None:
@@ -282,10 +274,9 @@ async def accept(invitation_id: str, request: Request) -> TakeResult:
 
 @router.delete("/invitations/{invitation_id}", status_code=status.HTTP_204_NO_CONTENT,
                response_class=Response)
-async def decline(invitation_id: str, request: Request) -> Response:
+async def decline(invitation_id: str, request: Request, hub: HubDep) -> Response:
     """Decline an invitation to you (204 also when there is none)."""
     who = await required(request)
-    hub = hub_of(request)
     inv = (await hub.store.run(invitation, hub.store, invitation_id, who.id)
            if 0 < len(invitation_id) <= 32 else None)
     if inv is not None:

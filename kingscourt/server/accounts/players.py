@@ -8,7 +8,6 @@ from fastapi import APIRouter, HTTPException, Query, Request
 from pydantic import TypeAdapter, ValidationError
 
 from ...i18n import _
-from ..api.lobby import ERRORS, hub_of
 from ..base.lobby_models import (
     CleanName,
     FinishedSummary,
@@ -18,6 +17,7 @@ from ..base.lobby_models import (
     reserved,
 )
 from ..live.bounds import problems
+from ..live.deps import ERRORS, hub_of
 from ..store.store import aware
 from .account_models import RatingEntry
 from .credentials import by_name

@@ -18,9 +18,9 @@ from sqlalchemy import and_, func, select
 from ...engine import GAMES
 from ...games.king.contracts import CONTRACTS
 from ...i18n import _
-from ..api.lobby import hub_of
 from ..base.lobby_models import CleanName
 from ..live.bounds import problems
+from ..live.deps import hub_of
 from ..store.orm import Account, FinishedGame, KingChoice, PlayerResult, Rating, RatingChange
 from ..store.ratings import leaderboard, ordinal
 from ..store.store import Store, aware

@@ -19,9 +19,11 @@ from __future__ import annotations
 import secrets
 import time
 from datetime import timedelta
+from typing import Annotated
 
-from fastapi import APIRouter, HTTPException, Request, Response, status
+from fastapi import APIRouter, Depends, HTTPException, Request, Response, status
 from sqlalchemy import delete, select
+from starlette.requests import HTTPConnection
 
 from ...i18n import _
 from ..base.config import ServerConfig
@@ -71,9 +73,13 @@ class Services:
         self.seen.pop(account_id, None)
 
 
-def services(request: Request) -> Services:
-    svc: Services = request.app.state.accounts
+def services(conn: HTTPConnection) -> Services:
+    """What the account routes share (``app.state.accounts``, made by the app)."""
+    svc: Services = conn.app.state.accounts
     return svc
+
+
+ServicesDep = Annotated[Services, Depends(services)]
 
 
 # --- the database ---------------------------------------------------------------------------
@@ -143,12 +149,11 @@ router = APIRouter(prefix="/api", tags=["accounts"], responses=AUTH_ERRORS)
 
 @router.post("/session", response_model=Me, responses={
     **LIMITED, 200: {"description": "logged in: the answer sets the session cookie"}})
-async def log_in(req: Login, request: Request, response: Response) -> Me:
+async def log_in(req: Login, request: Request, svc: ServicesDep, response: Response) -> Me:
     """Log in: the answer sets the session cookie (HttpOnly, SameSite=Lax, Secure over
     https). A wrong name or password is 401 (the same answer for both); failed logins are
     rate-limited per name and per address, each counted before its password is checked (429
     with Retry-After), and one address has one check running and one waiting at most (429)."""
-    svc = services(request)
     try:
         found = await password_check(svc.guard, svc.passwords, name_key(req.name),
                                      address_of(request),
@@ -168,12 +173,11 @@ async def log_in(req: Login, request: Request, response: Response) -> Me:
 
 
 @router.delete("/session", status_code=status.HTTP_204_NO_CONTENT, response_class=Response)
-async def log_out(request: Request) -> Response:
+async def log_out(request: Request, svc: ServicesDep) -> Response:
     """Log out: the session row is deleted (the cookie no longer logs in anywhere) and the
     cookie cleared. Without a session: 204 all the same."""
     digest = current_secret_hash(request)
     if digest is not None:
-        svc = services(request)
         await svc.store.run(close_session, svc.store, digest)
     response = Response(status_code=204)
     response.delete_cookie(COOKIE, path="/", httponly=True, samesite="lax")

@@ -2,8 +2,9 @@
 seats), :mod:`.play` (the WebSocket), :mod:`.history` (records, replays, reviews),
 :mod:`.rematch`, :mod:`.protocol` (the WebSocket protocol as a JSON Schema),
 :mod:`.catalogue` and :mod:`.web_catalogue` (the games and their catalogues), :mod:`.links`
-(the OpenAPI links of a created table).
+(the OpenAPI links of a created table), :mod:`.bot_pool` (where the bots think).
 
-May import: ``accounts``, ``live``, ``store``, ``text``, ``base``. Not ``cluster``: the app
-hands services in through ``request.app.state``.
+May import every layer below it: ``accounts``, ``live``, ``text``, ``store``, ``base`` (it
+needs nothing of ``cluster``). Services come in as typed dependencies
+(:mod:`kingscourt.server.live.deps`), never from module globals.
 """

@@ -3,6 +3,7 @@ post-game review of a decision, and the recent games (paged)."""
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 from urllib.parse import quote
 
@@ -14,38 +15,31 @@ from ...i18n import _, text
 from ..base.addresses import client_address
 from ..base.lobby_models import CleanName, reserved
 from ..live.bounds import cursor_of, position_of, problems
+from ..live.deps import ERRORS, ReplaysDep, ReviewsDep, StoreDep, known_id
 from ..live.replay import NotReplayable, Replay, Replays
 from ..live.replay_models import RecentGame, RecentSeat, ReplaySeat, ReplayStep, ReplayView, Review
-from ..live.review import ReviewRefused, Reviews, in_language
-from ..store.store import Store
+from ..live.review import ReviewRefused, in_language
 from ..text.localize import request_lang
 from ..text.words import seat_name
-from .lobby import ERRORS, known_id
 
 router = APIRouter(prefix="/api", tags=["history"], responses=ERRORS)
 NAME = TypeAdapter(CleanName)
 #: the recent games of one page unless ``limit`` says otherwise
 RECENT_PAGE = 20
-_TITLES: dict[str, str] = {}
 
 
+@functools.cache
 def title_of(game: str) -> str:
-    if game not in _TITLES:
-        try:
-            _TITLES[game] = load_game(game).title
-        except ValueError:
-            _TITLES[game] = game
-    return _TITLES[game]
-
-
-def replays_of(request: Request) -> Replays:
-    replays: Replays = request.app.state.replays
-    return replays
-
-
-async def replay_of(request: Request, table_id: str) -> Replay:
+    """A stored game's title (its name, for a game this server no longer runs)."""
     try:
-        return await replays_of(request).get(known_id(table_id))
+        return load_game(game).title
+    except ValueError:
+        return game
+
+
+async def replay_of(replays: Replays, table_id: str) -> Replay:
+    try:
+        return await replays.get(known_id(table_id))
     except NotReplayable as e:
         raise HTTPException(e.status, e.text) from e
 
@@ -59,7 +53,7 @@ def check_seat(r: Replay, seat: int | None) -> None:
 
 @router.get("/tables/{table_id}/replay", response_model=ReplayView)
 async def table_replay(
-        table_id: str, request: Request,
+        table_id: str, request: Request, replays: ReplaysDep,
         version: int = Query(0, ge=0, le=1_000_000, description=(
             "the actions applied: 0 is the start, `last` the end")),
         seat: int | None = Query(None, ge=0, le=63, description=(
@@ -71,13 +65,13 @@ async def table_replay(
     the players' words. A table waiting or being played answers 409 (no peeking at a live
     game), an abandoned one 409 too (it never finished); a version beyond the last or a seat
     the table lacks, 422."""
-    r = await replay_of(request, table_id)
+    r = await replay_of(replays, table_id)
     if version > r.last:
         raise HTTPException(422, _("version: this game has versions 0 to {last} ({last} actions), "
                                    "got {version}",
                                    last=r.last, version=version))
     check_seat(r, seat)
-    view = await replays_of(request).view(r, version, seat)
+    view = await replays.view(r, version, seat)
     lang = request_lang(request)
     return ReplayView(
         table=r.table_id, game=r.game.name, title=r.game.title, version=version, last=r.last,
@@ -95,7 +89,7 @@ async def table_replay(
                        503: {"description": "the bots are busy, or the review ran too long: "
                                             "wait the Retry-After seconds"}})
 async def table_analysis(
-        table_id: str, request: Request,
+        table_id: str, request: Request, replays: ReplaysDep, reviews: ReviewsDep,
         version: int = Query(ge=0, le=1_000_000, description=(
             "the version at which the decision was taken (its action moved it to version + 1)")),
         seat: int = Query(ge=0, le=63, description="the seat that decided")) -> Review:
@@ -105,11 +99,10 @@ async def table_analysis(
     move made. 404 where the game's strong bot cannot explain its decisions; 409 before the
     game is over; 422 when ``seat`` did not decide at ``version``. Rate-limited per client
     address (``--analysis-rate``; cached reviews do not count)."""
-    r = await replay_of(request, table_id)
-    reviews: Reviews = request.app.state.reviews
+    r = await replay_of(replays, table_id)
     try:
         reviews.check(r, version, seat)
-        view = await replays_of(request).view(r, version, seat)
+        view = await replays.view(r, version, seat)
         address = client_address(request)
         review = await reviews.review(r, version, seat, view, address)
         return in_language(r, review, request_lang(request))
@@ -127,7 +120,7 @@ NEXT_PAGE: dict[str, Any] = {"headers": {
 
 @router.get("/games/recent", response_model=list[RecentGame], responses={200: NEXT_PAGE})
 async def recent_games(
-        request: Request, response: Response,
+        request: Request, response: Response, store: StoreDep,
         limit: int | None = Query(None, ge=1, le=200, description=(
             f"games per page (default {RECENT_PAGE})")),
         cursor: str | None = Query(None, max_length=200, description=(
@@ -151,7 +144,6 @@ async def recent_games(
             raise HTTPException(422, problems(e.errors(include_url=False), whole="player")) from e
         who = (name, "bot" if reserved(name) else "human")
     size = limit or RECENT_PAGE
-    store: Store = request.app.state.hub.store
     rows = await store.run(store.recent, size + 1, after, who)
     page = rows[:size]
     if len(rows) > size:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from fastapi import APIRouter, HTTPException, Path, Query, Request, Response, status
 
 from ...engine import GAMES, load_game
@@ -28,42 +26,22 @@ from ..base.lobby_models import (
     TakeResult,
 )
 from ..base.wire import MAX_SEATS
-from ..live.bounds import MAX_DETAIL, CreationGuard, Refused, cursor_of, position_of, table_id_ok
+from ..live.bounds import Refused, cursor_of, position_of
 from ..live.creation import create_guarded, refused
+from ..live.deps import ERRORS, GuardDep, HubDep, known_id, refuse
 from ..live.finished import rematch_of
-from ..live.hub import Hub, LobbyError
-from ..text.localize import Clipped, request_lang
+from ..live.hub import LobbyError
+from ..text.localize import request_lang
 from .catalogue import game_info
 from .links import TABLE_LINKS
+from .rematch import RematchesDep
 
-#: every refusal is ``{"detail": "..."}``; 503: the database is unavailable
-ERRORS: dict[int | str, dict[str, Any]] = {
-    400: {"model": ErrorDetail, "description": "the body is not text (UTF-8 JSON)"},
-    403: {"model": ErrorDetail}, 404: {"model": ErrorDetail}, 409: {"model": ErrorDetail},
-    422: {"model": ErrorDetail}, 503: {"model": ErrorDetail}}
 router = APIRouter(prefix="/api", tags=["lobby"], responses=ERRORS)
 NEXT_PAGE = {"headers": {
     "Link": {"description": 'the next page: <...?limit=&cursor=...>; rel="next" (absent on '
                             "the last page)", "schema": {"type": "string"}},
     "X-Next-Cursor": {"description": "the cursor of the next page (absent on the last page)",
                       "schema": {"type": "string"}}}}
-
-
-def hub_of(request: Request) -> Hub:
-    hub: Hub = request.app.state.hub
-    return hub
-
-
-def known_id(table_id: str) -> str:
-    """``table_id`` when it has the form of a table id (nothing else reaches the database)."""
-    if not table_id_ok(table_id):
-        raise HTTPException(404, _("no table {table}", table=repr(table_id[:32])))
-    return table_id
-
-
-def refuse(e: LobbyError) -> HTTPException:
-    # the message may quote the request: never more than a refusal's share of it
-    return HTTPException(status_code=e.status, detail=Clipped(e.text, MAX_DETAIL))
 
 
 @router.get("/games", response_model=list[GameInfo])
@@ -86,7 +64,8 @@ async def games(request: Request) -> list[GameInfo]:
              responses={201: {"links": TABLE_LINKS},
                         429: {"model": ErrorDetail, "description": "too many tables created "
                               "from this address: wait the Retry-After seconds"}})
-async def create_table(req: CreateTable, request: Request) -> TableCreated:
+async def create_table(req: CreateTable, request: Request, hub: HubDep,
+                       guard: GuardDep) -> TableCreated:
     """Create a table. The answer holds the secret token of every human seat named here (it
     acts: keep yours) and the invitation of every other seat that is not open (hand it to the
     person you invite: joining with it gives them a token of their own). One client address may
@@ -94,11 +73,10 @@ async def create_table(req: CreateTable, request: Request) -> TableCreated:
     at most ``--max-open-tables`` open tables (409 beyond it). A logged-in creator (the
     session cookie) plays the first named human seat under the account's name; every other
     named seat is a guest's, and a guest may not take an account's name (409)."""
-    guard: CreationGuard = request.app.state.guard
     address = client_address(request)
 
     async def create() -> TableCreated:
-        return await hub_of(request).create(req, await account_of(request))
+        return await hub.create(req, await account_of(request))
 
     try:
         return await create_guarded(guard, address, create)
@@ -109,7 +87,7 @@ async def create_table(req: CreateTable, request: Request) -> TableCreated:
 
 
 @router.get("/tables", response_model=list[TableInfo], responses={200: NEXT_PAGE})
-async def open_tables(request: Request, response: Response,
+async def open_tables(hub: HubDep, response: Response,
                       limit: int | None = Query(None, ge=1, le=500, description=(
                           "tables per page (default: the server's --tables-page, 50)")),
                       cursor: str | None = Query(None, max_length=200, description=(
@@ -117,7 +95,6 @@ async def open_tables(request: Request, response: Response,
                       ) -> list[TableInfo]:
     """Open tables (being played), oldest first, one page at a time: while more follow, the
     ``Link`` (rel="next") and ``X-Next-Cursor`` headers say where the next page starts."""
-    hub = hub_of(request)
     after = None
     if cursor is not None:
         after = position_of(cursor)
@@ -137,9 +114,8 @@ async def open_tables(request: Request, response: Response,
 
 
 @router.get("/tables/{table_id}", response_model=TableInfo)
-async def table_info(table_id: str, request: Request) -> TableInfo:
+async def table_info(table_id: str, hub: HubDep, rematches: RematchesDep) -> TableInfo:
     """Public information about a table, open, finished or abandoned."""
-    hub = hub_of(request)
     if known_id(table_id) not in hub.tables:  # a finished table: as stored, never replayed
         info = await hub.finished.info(table_id)
         if info is not None:
@@ -149,74 +125,72 @@ async def table_info(table_id: str, request: Request) -> TableInfo:
     if table is None:
         raise HTTPException(404, _("no table {table}", table=repr(table_id)))
     info = hub.info(table)
-    info.rematch = await request.app.state.rematches.link(table)
+    info.rematch = await rematches.link(table)
     hub.release(table)
     return info
 
 
 @router.post("/tables/{table_id}/join", response_model=JoinResult)
-async def join(table_id: str, req: JoinRequest, request: Request) -> JoinResult:
+async def join(table_id: str, req: JoinRequest, request: Request, hub: HubDep) -> JoinResult:
     """Take a free human seat with its invitation and a display name; the answer holds a new
     token, the seat's only credential (the invitation never acts). Logged in, you take it
     under your account's name; a guest may not take an account's name (409)."""
     try:
-        return await hub_of(request).join(known_id(table_id), req.invite, req.name,
-                                          await account_of(request))
+        return await hub.join(known_id(table_id), req.invite, req.name,
+                              await account_of(request))
     except LobbyError as e:
         raise refuse(e) from e
 
 
 @router.post("/tables/{table_id}/seats/{seat}", response_model=TakeResult)
-async def take_seat(table_id: str, req: TakeRequest, request: Request,
+async def take_seat(table_id: str, req: TakeRequest, request: Request, hub: HubDep,
                     seat: int = Path(ge=0, lt=MAX_SEATS, description="the seat (0-based)")
                     ) -> TakeResult:
     """Take an open seat from the lobby (one created with ``"open": true``); the answer holds
     the seat's token, to play with and to come back with. Logged in, you take it under your
     account's name; a guest may not take an account's name (409)."""
     try:
-        return await hub_of(request).take(known_id(table_id), seat, req.name,
-                                          await account_of(request))
+        return await hub.take(known_id(table_id), seat, req.name, await account_of(request))
     except LobbyError as e:
         raise refuse(e) from e
 
 
 @router.post("/tables/{table_id}/leave", response_model=LeaveResult)
-async def leave(table_id: str, req: LeaveRequest, request: Request) -> LeaveResult:
+async def leave(table_id: str, req: LeaveRequest, hub: HubDep) -> LeaveResult:
     """Give the seat up: its token is revoked (its sockets are closed, 4401) and the seat is
     free again for whoever holds its invitation (an open seat: for anyone). A seeded table's
     seat has neither: it stays closed (``free``: false)."""
     try:
-        return await hub_of(request).leave(known_id(table_id), req.token)
+        return await hub.leave(known_id(table_id), req.token)
     except LobbyError as e:
         raise refuse(e) from e
 
 
 @router.post("/tables/{table_id}/start", response_model=StartResult)
-async def start(table_id: str, req: StartRequest, request: Request) -> StartResult:
+async def start(table_id: str, req: StartRequest, hub: HubDep) -> StartResult:
     """The host (the first human seat named at creation) starts a waiting table now: every
     free seat is taken by a bot of level ``fill``. Another seat's token: 403; a table that is
     not waiting (playing, over, abandoned): 409."""
     try:
-        return await hub_of(request).start_table(known_id(table_id), req.token, req.fill)
+        return await hub.start_table(known_id(table_id), req.token, req.fill)
     except LobbyError as e:
         raise refuse(e) from e
 
 
 @router.post("/tables/{table_id}/cancel", response_model=StartResult)
-async def cancel(table_id: str, req: CancelRequest, request: Request) -> StartResult:
+async def cancel(table_id: str, req: CancelRequest, hub: HubDep) -> StartResult:
     """The host closes a waiting table: its status becomes ``abandoned``, everyone connected
     gets that state and their sockets close (4410). Another token: 403; not waiting: 409."""
     try:
-        return await hub_of(request).cancel_table(known_id(table_id), req.token)
+        return await hub.cancel_table(known_id(table_id), req.token)
     except LobbyError as e:
         raise refuse(e) from e
 
 
 @router.get("/tables/{table_id}/record", response_model=GameRecord)
-async def record(table_id: str, request: Request) -> GameRecord:
+async def record(table_id: str, hub: HubDep) -> GameRecord:
     """A finished game's full record (JSON; ``kingscourt replay FILE`` replays it). The record
     holds the seed and so every hidden card: it is published only once the game is over."""
-    hub = hub_of(request)
     found = await hub.store.run(hub.store.record, known_id(table_id))
     if found is None:
         raise HTTPException(404, _("no table {table}", table=repr(table_id)))

@@ -9,12 +9,13 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from ...i18n import _, language
 from ..base.wire import MAX_DEPTH
-from ..live.bounds import Sweeper, table_id_ok
+from ..live.bounds import table_id_ok
 from ..live.connections import Conn
-from ..live.hub import Hub
+from ..live.deps import HubDep, SweeperDep
 from ..live.nesting import depth
 from ..store.store import secret_hash
 from ..text.localize import error
+from .rematch import RematchesDep
 
 router = APIRouter()
 log = logging.getLogger("kingscourt.server")
@@ -36,13 +37,11 @@ def too_big(text: str, limit: int) -> bool:
 
 
 @router.websocket("/ws/tables/{table_id}")
-async def play(ws: WebSocket, table_id: str, token: str | None = None,
-               lang: str | None = None) -> None:
+async def play(ws: WebSocket, hub: HubDep, sweeper: SweeperDep, rematches: RematchesDep,
+               table_id: str, token: str | None = None, lang: str | None = None) -> None:
     """``lang`` (en, de, tr, pl; anything else: en): the language of every text this
     connection is sent (refusals, narration); rule ids never change."""
     lang = language(lang)
-    hub: Hub = ws.app.state.hub
-    sweeper: Sweeper = ws.app.state.sweeper
     limit: int = hub.config.ws_max_bytes
     await ws.accept()
     try:
@@ -60,8 +59,8 @@ async def play(ws: WebSocket, table_id: str, token: str | None = None,
     seat = None
     if token is not None:
         seat = table.seat_of(token)
-        if seat is None and hub.cluster is not None:  # taken through another process just now
-            await hub.cluster.refresh(table)
+        if seat is None:  # taken through another process just now
+            await hub.coordinator.refresh(table)
             seat = table.seat_of(token)
         if seat is None:
             await ws.send_text(error("bad-token", _("This token holds no seat at this table."),
@@ -76,7 +75,6 @@ async def play(ws: WebSocket, table_id: str, token: str | None = None,
         conn.stop()
         hub.release(table)
         return
-    rematches = ws.app.state.rematches
     hub.chat.greet(table, conn)  # the recent chat, right after the state
     try:
         await rematches.attached(table, conn, token)

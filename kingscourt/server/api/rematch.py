@@ -38,11 +38,12 @@ import hmac
 import logging
 import secrets
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Annotated
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Depends, Request
 from pydantic import ValidationError
 from sqlalchemy.exc import SQLAlchemyError
+from starlette.requests import HTTPConnection
 
 from ...i18n import _
 from ..base.addresses import client_address
@@ -50,10 +51,10 @@ from ..base.lobby_models import CreateTable, RematchRequest, RematchResult, Seat
 from ..base.wire import RematchMessage, RematchOffer
 from ..live.bounds import CreationGuard, Refused
 from ..live.creation import create_guarded, refused
+from ..live.deps import ERRORS, known_id, refuse
 from ..live.hub import Hub, LobbyError
 from ..store.orm import RematchRow, TableRow
 from ..store.store import Store, now, secret_hash
-from .lobby import ERRORS, known_id, refuse
 
 if TYPE_CHECKING:
     from ..live.connections import Conn
@@ -232,13 +233,18 @@ class Rematches:
         self._tokens.pop(conn, None)
 
 
-def rematches_of(request: Request) -> Rematches:
-    found: Rematches = request.app.state.rematches
+def get_rematches(conn: HTTPConnection) -> Rematches:
+    """The rematches of finished tables (``app.state.rematches``)."""
+    found: Rematches = conn.app.state.rematches
     return found
 
 
+RematchesDep = Annotated[Rematches, Depends(get_rematches)]
+
+
 @router.post("/tables/{table_id}/rematch", response_model=RematchResult)
-async def rematch(table_id: str, req: RematchRequest, request: Request) -> RematchResult:
+async def rematch(table_id: str, req: RematchRequest, request: Request,
+                  rematches: RematchesDep) -> RematchResult:
     """"Play again": the holder of a seat token of this finished table accepts a rematch. The
     same players (same seats, names, bot levels; bots accept at once) get a new table with the
     same game and rules and a new deal once every human has accepted; ``table`` is its id, the
@@ -249,8 +255,7 @@ async def rematch(table_id: str, req: RematchRequest, request: Request) -> Remat
     address's ``--create-rate`` 429, past its ``--max-open-tables`` 409; the acceptances are
     kept, and asking again creates it."""
     try:
-        return await rematches_of(request).accept(known_id(table_id), req.token,
-                                                  client_address(request))
+        return await rematches.accept(known_id(table_id), req.token, client_address(request))
     except Refused as e:
         raise refused(e) from e
     except LobbyError as e:

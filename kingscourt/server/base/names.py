@@ -25,6 +25,7 @@ listed both ways); :func:`prototypes` reads the mapping's direction back from it
 from __future__ import annotations
 
 import functools
+import hashlib
 import re
 import unicodedata
 
@@ -137,3 +138,18 @@ def bot_name(name: str) -> bool:
 def deleted_name(name: str) -> bool:
     """:data:`DELETED_NAME`, by :func:`key` without spaces."""
     return _bare(name) == _reserved()[1]
+
+
+#: the longest ``accounts.name_key``: a longer key is stored as its hash
+KEY_MAX = 128
+
+
+def name_key(name: str) -> str:
+    """What makes two names the same account: their confusables skeleton, folded in case
+    (:func:`key`: "ADA", "ada", the full-width "Ａｄａ" and "Аda" with a Cyrillic А
+    are one name). A key longer than the column holds (one character may stand for 18:
+    "ﷺ") is stored as ``#`` and its SHA-256."""
+    found = key(name)
+    if len(found) <= KEY_MAX:
+        return found
+    return "#" + hashlib.sha256(found.encode("utf-8", "surrogatepass")).hexdigest()

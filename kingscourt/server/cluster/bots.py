@@ -39,7 +39,7 @@ from redis.exceptions import RedisError
 from ..live.autoplay import COST, BotFailed, BotPool, Decision, default_workers
 
 if TYPE_CHECKING:
-    from .coordinator import Cluster
+    from .node import Node
 
 log = logging.getLogger("kingscourt.server")
 
@@ -87,7 +87,7 @@ class RemoteBots:
     """A table owner's way to its decisions: a worker through Redis when one is there, its
     own pool (``pool``) otherwise (:meth:`.autoplay.Autoplayer.decide`)."""
 
-    def __init__(self, cluster: Cluster) -> None:
+    def __init__(self, cluster: Node) -> None:
         self.cluster = cluster
         self.redis: Redis = cluster.redis
         self._alive = self.redis.register_script(_ALIVE)

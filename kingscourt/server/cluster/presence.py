@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 from ..accounts.sessions import ONLINE_FOR
 
 if TYPE_CHECKING:
-    from .coordinator import Cluster
+    from .node import Node
 
 NODES = "kc:nodes"
 SEEN = "kc:seen"
@@ -33,7 +33,7 @@ def presence_key(node: str) -> str:
 
 
 class Presence:
-    def __init__(self, cluster: Cluster, ttl: float) -> None:
+    def __init__(self, cluster: Node, ttl: float) -> None:
         self.cluster = cluster
         self.ttl = ttl
         #: this process's connected seats per table, as last written

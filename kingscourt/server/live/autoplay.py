@@ -40,7 +40,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any, Protocol
 
-from fastapi import APIRouter, Request
 from pydantic import BaseModel, Field
 
 from ... import bots
@@ -465,15 +464,3 @@ class Autoplayer:
             del self._tasks[key]
         self.schedule(table)
 
-
-#: ``GET /api/bot-pool``: where the bots think (included by the app)
-router = APIRouter(prefix="/api", tags=["server"])
-
-
-@router.get("/bot-pool", response_model=BotPoolInfo)
-async def bot_pool(request: Request) -> BotPoolInfo:
-    """The bot worker processes: their process ids (beside the server's own), whether each is
-    deciding now, how many decisions each answered and how many searches it stopped because
-    the decision was cancelled."""
-    pool: BotPool = request.app.state.hub.autoplayer.pool
-    return pool.info()

@@ -6,12 +6,10 @@ from __future__ import annotations
 
 import logging
 import secrets
-from typing import TYPE_CHECKING
 
 from ... import bots
 from ...engine import GAMES, Game, load_game, reason, rules_dict
 from ...i18n import Msg, _
-from ..accounts.credentials import Who, registered
 from ..base.config import ServerConfig
 from ..base.lobby_models import (
     CreateTable,
@@ -23,15 +21,14 @@ from ..base.lobby_models import (
     TableInfo,
     TakeResult,
 )
+from ..store.people import Who, registered
 from ..store.store import SeatData, Store, TableData, now, secret_hash
 from .autoplay import Autoplayer
 from .chat import Chat
 from .connections import CLOSE_ABANDONED
+from .coordinator import Alone, Coordinator
 from .finished import FinishedTables
 from .table import LiveTable
-
-if TYPE_CHECKING:
-    from ..cluster.coordinator import Cluster
 
 log = logging.getLogger("kingscourt.server")
 
@@ -94,18 +91,15 @@ class Hub:
         self.chat = Chat(self.store, config)
         #: finished tables' information, from what is stored (no replay per request)
         self.finished = FinishedTables(self.store)
-        #: several processes (``--redis``): this one's part (None: the server runs alone)
-        self.cluster: Cluster | None = None
+        #: the other processes serving the same tables (``--redis``): the app hands in the
+        #: cluster's coordinator before :meth:`start`; alone, nobody to tell
+        self.coordinator: Coordinator = Alone()
 
     # --- life cycle -------------------------------------------------------------------------
 
     async def start(self) -> None:
         """Migrate the database, then rebuild every open table by replay; bots resume."""
         await self.store.run(self.store.migrate)
-        if self.config.redis_url is not None:
-            from ..cluster.coordinator import Cluster
-
-            self.cluster = Cluster(self, self.config.redis_url)
         for data in await self.store.run(self.store.load_open):
             try:
                 table = self._live(data)
@@ -114,12 +108,10 @@ class Hub:
                 continue
             log.info("table %s (%s) recovered at version %d", data.id, data.game, table.version)
             self.autoplayer.schedule(table)
-        if self.cluster is not None:  # each process takes the tables nobody holds
-            await self.cluster.start()
+        await self.coordinator.start()  # each process takes the tables nobody holds
 
     async def stop(self) -> None:
-        if self.cluster is not None:
-            await self.cluster.stop()
+        await self.coordinator.stop()
         await self.autoplayer.close()
         for table in self.tables.values():
             for conn in list(table.conns):
@@ -130,8 +122,7 @@ class Hub:
         table = LiveTable(data, self.store, self._changed, self.config.sockets_per_token,
                           self.config.max_spectators)
         self.tables[data.id] = table
-        if self.cluster is not None:
-            self.cluster.attach(table)
+        self.coordinator.attach(table)
         return table
 
     def _changed(self, table: LiveTable) -> None:
@@ -142,8 +133,7 @@ class Hub:
 
     def _tell(self, table: LiveTable) -> None:
         """Several processes: the others learn that the table changed (stored first)."""
-        if self.cluster is not None:
-            self.cluster.changed(table)
+        self.coordinator.changed(table)
 
     def release(self, table: LiveTable) -> None:
         """Drop a finished table nobody watches any more."""
@@ -231,8 +221,7 @@ class Hub:
                          seeded=seeded)
         await self.store.run(self.store.create_table, data)
         table = self._live(data)
-        if self.cluster is not None:
-            await self.cluster.claim(table)  # its creator's process owns it first
+        await self.coordinator.claim(table)  # its creator's process owns it first
         self.autoplayer.schedule(table)
         return TableCreated(id=data.id, game=data.game, seats=[
             SeatCreated(seat=s.seat, kind="bot" if s.kind == "bot" else "human",
@@ -288,8 +277,7 @@ class Hub:
         table = await self.get(table_id)
         if table is None:
             raise LobbyError(_("no table {table}", table=repr(table_id)), 404)
-        if self.cluster is not None:  # seats may have changed through another process
-            await self.cluster.refresh(table)
+        await self.coordinator.refresh(table)  # seats may have changed through another process
         return table
 
     @staticmethod

@@ -8,6 +8,7 @@ never change with the language.
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass
 from typing import Any
 
@@ -17,7 +18,12 @@ from starlette.exceptions import HTTPException
 
 from ...i18n import Msg, negotiate, text
 from ..base.wire import ErrorCode, ErrorMessage
-from ..live.bounds import shown
+
+
+def shown(text: str, limit: int) -> str:
+    """``text`` safe to echo: at most ``limit`` characters, no lone surrogate, no control."""
+    out = "".join("?" if unicodedata.category(c) in ("Cs", "Cc") else c for c in text[:limit])
+    return out + "…" if len(text) > limit else out
 
 
 def error(code: ErrorCode, message: str | Msg, rule: str | None = None,

@@ -1,5 +1,5 @@
 """accounts: ``name_key`` becomes the name's confusables skeleton folded in case
-(:func:`kingscourt.server.accounts.account_models.name_key`), so that names that look alike ("Ada",
+(:func:`kingscourt.server.base.names.name_key`), so that names that look alike ("Ada",
 "Аda" with a Cyrillic А) are one account's. Where two accounts registered before now share a
 key, the older takes it and the newer keeps its old key: a login by its name finds the older
 account from now on (the name passed for that one's)
@@ -57,7 +57,7 @@ def rekey(key_of: Callable[[str], str]) -> None:
 
 
 def upgrade() -> None:
-    from kingscourt.server.accounts.account_models import name_key
+    from kingscourt.server.base.names import name_key
 
     rekey(name_key)
 
