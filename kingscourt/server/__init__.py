@@ -9,9 +9,10 @@ part imports only the ones below it; ``lint-imports`` checks the contract in pyp
   :mod:`.live.deps`); no module holds a service in a global.
 - :mod:`.api`: the tables' routes (lobby, WebSocket play, history, rematch, catalogues, the
   protocol's schema, the bot pool).
-- :mod:`.cluster`: several processes on one database and one Redis (leases, relay, presence,
-  bot workers); it implements the :class:`~.live.coordinator.Coordinator` protocol that
-  :mod:`.live` defines, and :mod:`.live` never imports it.
+- :mod:`.cluster` (beside :mod:`.api`: neither imports the other): several processes on one
+  database and one Redis (leases, relay, presence, bot workers); it implements the
+  :class:`~.live.coordinator.Coordinator` protocol that :mod:`.live` defines, and
+  :mod:`.live` never imports it.
 - :mod:`.accounts`: credentials, sessions, accounts, profile, leaderboards, friends, the
   ``Origin`` check (its routes read the live tables).
 - :mod:`.live`: the hub, the table pipeline, bots and turn timers, limits, abandoned tables,
