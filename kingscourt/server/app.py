@@ -124,7 +124,7 @@ def create_app(config: ServerConfig) -> FastAPI:
               max_body_size=config.http_max_bytes,
               # operation ids are the route names: the OpenAPI links name them
               generate_unique_id_function=lambda route: route.name,
-              description="King, Ku-Ka-König and Ucho Króla: lobby and statistics over REST, "
+              description=f"{_titles()}: lobby and statistics over REST, "
                           "live play over the WebSocket `/ws/tables/{id}?token=T` (the "
                           "messages: `GET /api/wire`). Every refusal is "
                           '`{"detail": "..."}`; 503 while the database is unavailable.')
@@ -190,6 +190,12 @@ def create_app(config: ServerConfig) -> FastAPI:
     if WEB.is_dir():
         app.mount("/web", StaticFiles(directory=WEB), name="web")
     return app
+
+
+def _titles() -> str:
+    """The games' titles as the API's description lists them (``A, B and C``)."""
+    titles = [game.title for game in specs()]
+    return ", ".join(titles[:-1]) + (" and " if len(titles) > 1 else "") + titles[-1]
 
 
 def _preload_header() -> str:

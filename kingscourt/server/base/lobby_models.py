@@ -7,9 +7,10 @@ from datetime import datetime
 from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, model_validator
+from pydantic.config import JsonDict, JsonValue
 
 from ...bots import LEVELS
-from ...engine import GAMES, RuleError
+from ...engine import GAMES, RuleError, specs
 from ...i18n import _
 from .names import DELETED_NAME, bot_name, deleted_name, invisible_format, shows_something
 from .wire import MAX_SEATS, SeatPublic, TableStatus
@@ -108,22 +109,33 @@ class SeatSpec(BaseModel):
         return self
 
 
+def _examples() -> list[JsonValue]:
+    """Tables to create, for the API's examples: each game with a host, an invited seat, an
+    open seat and bots up to its usual number of seats, then the last game as a practice
+    table (a seed, one person beside bots)."""
+    host: JsonDict = {"kind": "human", "name": "Zoe"}
+    bot: JsonDict = {"kind": "bot", "level": "random"}
+    out: list[JsonValue] = []
+    for game in specs():
+        people: list[JsonValue] = [host, {"kind": "human"}, {"kind": "human", "open": True}]
+        people = people[:game.max_players]
+        seats = people + [bot] * (max(game.default_players, game.min_players) - len(people))
+        out.append({"game": game.name, "seats": seats})
+    practice = specs()[-1]
+    alone: list[JsonValue] = [host, *[bot] * (practice.min_players - 1)]
+    out.append({"game": practice.name, "seed": 7, "seats": alone})
+    return out
+
+
 class CreateTable(BaseModel):
     """A new table; the number of players is the number of seats."""
 
     # the examples lay the seats out as the creation's links expect (:mod:`.links`): the
-    # host first, then a seat to invite someone to, then an open seat
-    model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": [{
-        "game": "king", "rules": {"must_beat": "trump"},
-        "seats": [{"kind": "human", "name": "Zoe"}, {"kind": "human"},
-                  {"kind": "human", "open": True}, {"kind": "bot", "level": "basic"}]}, {
-        "game": "uchokrola",
-        "seats": [{"kind": "human", "name": "Zoe"}, {"kind": "human"},
-                  {"kind": "human", "open": True}, {"kind": "bot", "level": "random"}]}, {
-        "game": "kukakoenig", "seed": 7,
-        "seats": [{"kind": "human", "name": "Zoe"}, {"kind": "bot", "level": "random"}]}]})
+    # host first, then a seat to invite someone to, then an open seat; one per game of the
+    # registry, and a seeded practice table
+    model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": _examples()})
 
-    game: str = Field(max_length=32, description="king | kukakoenig | uchokrola",
+    game: str = Field(max_length=32, description=" | ".join(GAMES),
                       json_schema_extra={"enum": list(GAMES)})
     rules: dict[RuleName, RuleValue] = Field(default_factory=dict, max_length=32,
                                              description="table rules / variants")
