@@ -63,6 +63,8 @@ def play(
     options = _parse_options(rule or [])
     for v in variant or []:
         options.update(_parse_options([v if "=" in v else f"{v}=true"]))
+    if not spec(game).terminal:
+        raise typer.BadParameter(f"{game} has no terminal client")
     play_in_terminal = resolve(spec(game).terminal)
     try:
         with speaking(lang):

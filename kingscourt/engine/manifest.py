@@ -97,7 +97,9 @@ class GameSpec:
     - ``notation``: the module that parses and renders action text (``read(game, text)``,
       ``write(game, parsed)``); ``words``: ``"module:function(action, who, name, players)"``,
       an action in the players' words for replays.
-    - ``tensors``: ``"module:Encoder"``; ``terminal``: ``"module:play"``.
+    - ``tensors``: ``"module:Encoder"``; ``terminal``: ``"module:play"``; ``research``: the
+      research bridges' facts (each empty or None: the game has no tensors, no terminal
+      client, no OpenSpiel or PettingZoo environment).
     - ``catalogue``: ``"module:function(game, lang) -> dict"``, the game's own data in
       ``/api/games`` beyond its rules (contracts, cards, scoring sheet).
     - ``card_texts``: ``"module:function() -> list[(text, where)]"``, the bundled card-set
@@ -118,12 +120,12 @@ class GameSpec:
     bots: Bots
     notation: str
     words: str
-    tensors: str
-    terminal: str
-    research: Research
     catalogue: str
     web: Web
     open_view: str
+    tensors: str = ""
+    terminal: str = ""
+    research: Research | None = None
     card_texts: str = ""
     localize_view: str = ""
 

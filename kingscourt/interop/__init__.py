@@ -45,10 +45,10 @@ def versioned(name: str) -> types.ModuleType:
 
 
 def __getattr__(attr: str) -> types.ModuleType:
-    from ..engine import GAMES
+    from ..engine import GAMES, spec
 
     name = attr.removesuffix(_SUFFIX)
-    if attr.endswith(_SUFFIX) and name in GAMES:
+    if attr.endswith(_SUFFIX) and name in GAMES and spec(name).research is not None:
         module = versioned(name)
         sys.modules[module.__name__] = module
         globals()[attr] = module

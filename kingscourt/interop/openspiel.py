@@ -54,6 +54,7 @@ import pyspiel
 
 import kingscourt
 from kingscourt.engine import GAMES, JSON, Action, State, resolve, spec
+from kingscourt.engine.manifest import Research
 
 from .tensors import Array, Encoder, Layout, encoder
 from .vocabulary import Vocabulary, vocabulary
@@ -64,6 +65,14 @@ _TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 _SIMULTANEOUS = int(pyspiel.PlayerId.SIMULTANEOUS)
 #: parameters of the bridge, not table rules of the engine
 _BRIDGE = ("players", "seed", "max_moves")
+
+
+def _research(name: str) -> Research:
+    """The game's research facts; ValueError for a game without them."""
+    research = spec(name).research
+    if research is None:
+        raise ValueError(f"the game {name!r} has no OpenSpiel game (its manifest has no research)")
+    return research
 
 
 def _parameters(name: str) -> dict[str, Any]:
@@ -81,15 +90,15 @@ def _defaults(name: str) -> dict[str, Any]:
     if game.min_players != game.max_players:
         params["players"] = spec(name).default_players
     params["seed"] = 0
-    if spec(name).research.max_moves:
-        params["max_moves"] = spec(name).research.max_moves
+    if _research(name).max_moves:
+        params["max_moves"] = _research(name).max_moves
     return params
 
 
 def zero_sum(engine: kingscourt.Game) -> bool:
     """Whether the game with these rules is zero-sum (its manifest's ``research.zero_sum``;
     King's 20 deals under the standard choice limit hand out −5200 and +5200 in all)."""
-    target = spec(engine.name).research.zero_sum
+    target = _research(engine.name).zero_sum
     return bool(target and resolve(target)(engine))
 
 
@@ -99,7 +108,7 @@ def _game_type(name: str, utility: Any) -> Any:
                 else pyspiel.GameType.Dynamics.SEQUENTIAL)
     return pyspiel.GameType(
         short_name=f"python_kingscourt_{name}",
-        long_name=spec(name).research.long_name,
+        long_name=_research(name).long_name,
         dynamics=dynamics,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
@@ -148,7 +157,7 @@ class Context:
         return self.engine.new_state(seed=self.base_seed + outcome, players=players)
 
     def max_game_length(self) -> int:
-        length: int = resolve(spec(self.name).research.max_length)(self.engine, self.max_moves)
+        length: int = resolve(_research(self.name).max_length)(self.engine, self.max_moves)
         return length
 
 
@@ -168,13 +177,13 @@ def context_of(name: str, params: dict[str, Any]) -> Context:
                  if k not in _BRIDGE}
         engine = kingscourt.load_game(name, **rules)
         vocab = vocabulary(engine)
-        noop = spec(name).research.noop
+        noop = _research(name).noop
         actions = tuple(None if noop and t == noop else engine.parse_action(t)
                         for t in vocab.texts)
         max_moves = int(full.get("max_moves", 0))
-        if spec(name).research.max_moves and max_moves < 1:
+        if _research(name).max_moves and max_moves < 1:
             raise ValueError(f"max_moves must be at least 1, got {max_moves}")
-        research = spec(name).research
+        research = _research(name)
         ctx = Context(name, engine, int(full.get("players", spec(name).default_players)),
                       int(full["seed"]) * DEALS, max_moves, vocab, actions, encoder(engine),
                       engine.dynamics == "simultaneous", research.ascending)
@@ -189,7 +198,7 @@ class KingscourtGame(pyspiel.Game):  # type: ignore[misc]
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         ctx = context_of(self.name, dict(params or {}))
-        low, high = spec(self.name).research.utility
+        low, high = _research(self.name).utility
         zs = zero_sum(ctx.engine)
         gtype = _TYPES[self.name] if zs or not _ZERO_SUM_BY_RULES[self.name] else _game_type(
             self.name, pyspiel.GameType.Utility.GENERAL_SUM)
@@ -411,7 +420,7 @@ def _compact(name: str, view: JSON, history: bool = True) -> str:
     """A seat's view as a string: the game's compact form where its manifest names one
     (``research.compact``), else the view as JSON. Without ``history`` the public log is left
     out."""
-    target = spec(name).research.compact
+    target = _research(name).compact
     if target:
         text: str = resolve(target)(view, history)
         return text
@@ -460,7 +469,9 @@ _ZERO_SUM_BY_RULES: dict[str, bool] = {}
 
 def _register() -> None:
     for name in GAMES:
-        _ZERO_SUM_BY_RULES[name] = bool(spec(name).research.zero_sum)
+        if spec(name).research is None:
+            continue
+        _ZERO_SUM_BY_RULES[name] = bool(_research(name).zero_sum)
         utility = (pyspiel.GameType.Utility.ZERO_SUM if zero_sum(kingscourt.load_game(name))
                    else pyspiel.GameType.Utility.GENERAL_SUM)
         _TYPES[name] = _game_type(name, utility)

@@ -80,6 +80,9 @@ class _Table:
         self.name = name
         self.game = kingscourt.load_game(name, **rules)
         research = spec(name).research
+        if research is None:
+            raise ValueError(f"the game {name!r} has no PettingZoo environment (its manifest has "
+                             "no research)")
         self.players = players or spec(name).default_players
         if not self.game.min_players <= self.players <= self.game.max_players:
             raise ValueError(f"{name} takes {self.game.min_players}-{self.game.max_players} players")
@@ -300,8 +303,9 @@ def env(name: str, render_mode: str | None = None, illegal_reward: float | None 
     normalised rewards, else −1 × the game's reward scale)."""
     e: Any = raw_env(name, render_mode=render_mode, **kwargs)
     if illegal_reward is None:
+        research = spec(name).research
         illegal_reward = (-1.0 if kwargs.get("normalize_rewards")
-                          else -spec(name).research.reward_scale)
+                          else -(research.reward_scale if research is not None else 1.0))
     e = wrappers.TerminateIllegalWrapper(e, illegal_reward=illegal_reward)
     e = wrappers.AssertOutOfBoundsWrapper(e)
     return wrappers.OrderEnforcingWrapper(e)

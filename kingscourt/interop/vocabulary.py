@@ -44,8 +44,11 @@ class Vocabulary:
 def vocabulary(game: Any) -> Vocabulary:
     """The action numbers of a kingscourt game (with its rules and card file)."""
     try:
-        target = spec(game.name).research.vocabulary
+        research = spec(game.name).research
     except ValueError:
-        raise ValueError(f"no action numbers for the game {game.name!r}") from None
+        research = None
+    if research is None:
+        raise ValueError(f"no action numbers for the game {game.name!r}")
+    target = research.vocabulary
     vocab: Vocabulary = resolve(target)(game)
     return vocab

@@ -101,7 +101,9 @@ def encoder(game: Game) -> Encoder:
     try:
         target = spec(game.name).tensors
     except ValueError:
-        raise ValueError(f"no tensors for the game {game.name!r}") from None
+        target = ""
+    if not target:
+        raise ValueError(f"no tensors for the game {game.name!r}")
     enc: Encoder = resolve(target)(game)
     return enc
 

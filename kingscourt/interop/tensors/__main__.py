@@ -12,6 +12,8 @@ from . import encoder
 def tables() -> str:
     out = []
     for game in specs():
+        if not game.tensors:
+            continue
         title = game.title
         enc = encoder(kingscourt.load_game(game.name))
         same = enc.information_state_layout is enc.observation_layout
