@@ -35,8 +35,10 @@ def test_the_template_holds_what_the_sources_say() -> None:
     assert web_messages.pot_current(), "web.pot is stale: run python -m kingscourt.web_messages"
     found = web_messages.messages()
     assert found, "no message found in kingscourt/web"
-    # the header's own texts (index.html, data-i18n) are extracted as well as the modules'
-    assert {where for _, where, _ in found} >= {"web/index.html", "web/js/lobby.js", "web/js/king.js"}
+    # the header's own texts (index.html, data-i18n) are extracted as well as the modules',
+    # the games' own modules (games/<game>/web/) too
+    assert {where for _, where, _ in found} >= {"web/index.html", "web/js/lobby.js",
+                                                "games/king/web/board.js"}
 
 
 @pytest.mark.parametrize("lang", i18n.LANGUAGES)

@@ -11,7 +11,8 @@
 import { fill, h } from "/web/js/dom.js";
 import { resultBlock } from "/web/js/result.js";
 import "./card_text.js";
-import { lazy, list, t, tn } from "/web/js/i18n.js";
+import { list, t, tn } from "/web/js/i18n.js";
+import { groupOptions, optionLabel } from "./options.js";
 export { heard, motion, openHands } from "./table_hooks.js";
 
 /** The board's style sheets, relative to this module (loaded before the board is drawn). */
@@ -21,14 +22,6 @@ export const styles = ["./board.css"];
 export function blurb() {
   return t("2–6 courtiers scheme for the King's ear with intrigues and buffooneries.");
 }
-
-// the verbs of the game's actions (the notation's words, as v.options names them) as the
-// buttons say them; the card names after them are the cards' own (Polish, as printed)
-const VERBS = lazy(() => ({
-  draw: t("Draw"), play: t("Play"), pay: t("Pay"), riposte: t("Riposte!"), pass: t("Pass"), display: t("Display"),
-  use: t("Use"), "end turn": t("End turn"), perform: t("Perform"), discard: t("Discard"), take: t("Take"),
-  choose: t("Choose"), keep: t("Keep"), done: t("Done"), skip: t("Skip"), look: t("Look"), swap: t("Swap"), with: t("With"),
-}));
 
 const AUTO_PASS = "kingscourt.uchokrola.autoPass";
 const AUTO_PASS_MS = [600, 1800]; // the random delay before passing for you
@@ -94,46 +87,22 @@ export function mount(el, ctx) {
   };
 
   // Each legal action as the server parsed it with the game's notation (v.options, one per
-  // text of v.legal: verb, card, character, detail, the seat and slot of a place, a target):
-  // the board reads its parts, never the text, and sends the text back as it came.
-  const place = (v, o) => {
-    if (o.seat === null || o.slot === null) return "";
-    const where = { who: seatLabel(v, o.seat), n: o.slot };
-    return ` ${o.verb === "take" || o.verb === "discard" ? t("from beside {who} (card {n})", where) : t("beside {who} (card {n})", where)}`;
-  };
-  const humanize = (v, o) => {
-    if (o.verb === "look") {
-      const who = seatLabel(v, o.seat);
-      return o.pile ? t("Look at the prestige pile of {who}", { who }) : t("Look at {who}", { who });
-    }
-    if (o.verb === "take" && o.card === null && o.seat !== null) return t("Take from {who}", { who: seatLabel(v, o.seat) });
-    const verb = VERBS[o.verb] || o.verb;
-    if (o.verb === "use") return `${verb} ${o.character}${o.detail ? `: ${o.detail === "card" ? o.card : o.detail}` : ""}`;
-    const what = o.card !== null ? o.card : o.character;
-    return `${what !== null ? `${verb} ${what}` : verb}${place(v, o)}`;
-  };
-
+  // text of v.legal): the board reads its parts (options.js), never the text, and sends the
+  // text back as it came.
   const options = (v) => {
-    // the actions that differ only in their target ("play X -> n") on one line, a button each
-    const groups = new Map();
-    for (const o of v.options || []) {
-      const key = o.target === null ? o.action : JSON.stringify({ ...o, action: null, target: null });
-      if (!groups.has(key)) groups.set(key, []);
-      groups.get(key).push(o);
-    }
+    const who = (s) => seatLabel(v, s);
     let n = 0;
-    return [...groups.values()].map((opts) => {
-      if (opts.length === 1 && opts[0].target === null) {
+    return groupOptions(v.options).map(({ single, targets }) => {
+      if (single) {
         n += 1;
-        const a = opts[0].action;
-        return h("div.option", {}, h("button.uk-option", { dataset: { action: a, n }, onClick: () => ctx.act(a) },
-          n <= 9 ? h("kbd", {}, String(n)) : null, humanize(v, opts[0])));
+        return h("div.option", {}, h("button.uk-option", { dataset: { action: single.action, n }, onClick: () => ctx.act(single.action) },
+          n <= 9 ? h("kbd", {}, String(n)) : null, optionLabel(single, who)));
       }
-      return h("div.option", {}, h("span.option-label", {}, `${humanize(v, opts[0])} →`),
-        opts.map((o) => {
+      return h("div.option", {}, h("span.option-label", {}, `${optionLabel(targets[0], who)} →`),
+        targets.map((o) => {
           n += 1;
           return h("button.uk-option.target", { dataset: { action: o.action, n }, onClick: () => ctx.act(o.action) },
-            n <= 9 ? h("kbd", {}, String(n)) : null, seatLabel(v, o.target));
+            n <= 9 ? h("kbd", {}, String(n)) : null, who(o.target));
         }));
     });
   };
