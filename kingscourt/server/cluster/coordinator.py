@@ -77,7 +77,9 @@ def lease_key(table_id: str) -> str:
 
 
 class Cluster:
-    """This process's part in the cluster: its leases, its channel, its sweeps."""
+    """This process's part in the cluster: its leases, its channel, its sweeps. It is the hub's
+    :class:`~kingscourt.server.live.coordinator.Coordinator` (``create_app`` hands it in
+    before the hub starts); it sets the hub's remote bots and chat relay itself."""
 
     def __init__(self, hub: Hub, url: str) -> None:
         self.hub = hub
