@@ -85,10 +85,15 @@ def test_games_start_page_and_docs(server: Server) -> None:
     preload = [part.split(">")[0].lstrip(" <") for part in page.headers["link"].split(",")]
     assert "/web/js/app.js" in preload and "/web/js/table.js" in preload
     assert all(server.get(path).status_code == 200 for path in preload)
+    # REST models in the OpenAPI document; the WebSocket's messages in the wire's JSON Schema
     schema = server.get("/openapi.json").json()["components"]["schemas"]
-    for model in ("ActMessage", "StateMessage", "ErrorMessage", "CreateTable", "TableCreated",
-                  "TableInfo", "PlayerStats", "LeaderboardEntry"):
+    for model in ("CreateTable", "TableCreated", "TableInfo", "PlayerStats", "LeaderboardEntry"):
         assert model in schema
+    wire = server.get("/api/wire").json()["$defs"]
+    server_types = set(wire["ServerMessage"]["discriminator"]["mapping"])
+    client_types = set(wire["ClientMessage"]["discriminator"]["mapping"])
+    assert {"state", "error"} <= server_types and "act" in client_types
+    assert {"ActMessage", "StateMessage", "ErrorMessage"} <= set(wire)
     assert server.get("/docs").status_code == 200
 
 
