@@ -56,16 +56,28 @@ def create_app(config: ServerConfig) -> FastAPI:
     from sqlalchemy.exc import InterfaceError, OperationalError
     from sqlalchemy.exc import TimeoutError as PoolTimeout
     from starlette.exceptions import HTTPException
+    from starlette.middleware.gzip import GZipMiddleware
 
     from ..i18n import _, text
     from .accounts import accounts, friends, players, profile, sessions
     from .accounts.origin import OriginCheck
-    from .api import bot_pool, history, lobby, play, protocol, rematch, web_catalogue
+    from .api import (
+        bot_pool,
+        history,
+        lobby,
+        lobby_live,
+        play,
+        protocol,
+        rematch,
+        web_catalogue,
+    )
     from .base.addresses import ForwardedFor
+    from .base.caching import GZIP_MIN, Revalidate
     from .base.headers import HostCheck, SecurityHeaders, docs_page
     from .live.autoplay import BotPool
     from .live.bounds import CreationGuard, open_among, problems
     from .live.hub import Hub
+    from .live.lobby_feed import LobbyFeed
     from .live.replay import Replays
     from .live.review import Reviews
     from .live.sweeper import Sweeper
@@ -81,6 +93,14 @@ def create_app(config: ServerConfig) -> FastAPI:
             cluster = hub.coordinator = Cluster(hub, config.redis_url)
         await hub.start()
         app.state.hub = hub
+        feed = app.state.lobby_feed = LobbyFeed(hub)
+        feed.start()
+        lobby_relay = None
+        if config.redis_url is not None:  # lobbies hear of the other processes' changes
+            from .cluster.lobby_relay import LobbyRelay
+
+            lobby_relay = LobbyRelay(feed, config.redis_url)
+            await lobby_relay.start()
         app.state.accounts = sessions.Services(config, hub.store)
         if cluster is not None:  # who was seen lately, through any process
             cluster.seen = app.state.accounts.seen
@@ -102,6 +122,9 @@ def create_app(config: ServerConfig) -> FastAPI:
                 sweeping.cancel()
                 with contextlib.suppress(asyncio.CancelledError):
                     await sweeping
+            if lobby_relay is not None:
+                await lobby_relay.stop()
+            await feed.stop()
             app.state.replays.close()
             await reviews.close()
             await guard.close()
@@ -132,6 +155,7 @@ def create_app(config: ServerConfig) -> FastAPI:
     app.include_router(protocol.router)
     app.include_router(players.router)
     app.include_router(play.router)
+    app.include_router(lobby_live.router)  # the live lobby's pushes
     app.include_router(bot_pool.router)
     app.include_router(accounts.router)
     app.include_router(sessions.router)
@@ -139,6 +163,10 @@ def create_app(config: ServerConfig) -> FastAPI:
     app.include_router(profile.router)
     # no cross-site use of a session: foreign Origins may not open sockets or change anything
     app.add_middleware(OriginCheck, allowed_origins=config.allowed_origins)
+    # the client's files: asked again each use, 304 while unchanged; text compressed (not the
+    # WebSockets, which GZipMiddleware passes through)
+    app.add_middleware(Revalidate)
+    app.add_middleware(GZipMiddleware, minimum_size=GZIP_MIN)
     app.include_router(history.router)
     app.include_router(rematch.router)
     app.include_router(web_catalogue.router)  # the browser's strings per language

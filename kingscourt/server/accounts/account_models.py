@@ -67,6 +67,16 @@ class Me(BaseModel):
     created_at: datetime
 
 
+class MeAnswer(BaseModel):
+    """``GET /api/me``: the logged-in account, or ``{"account": null}`` for a guest (200 either
+    way, so that a guest's page logs no error). A logged-in answer repeats the account's fields
+    at the top, as the answer was before it had ``account``."""
+
+    account: Me | None = Field(description="the logged-in account; null for a guest")
+    name: str | None = Field(default=None, description="the account's name (logged in only)")
+    created_at: datetime | None = Field(default=None, description="logged in only")
+
+
 class NameRequest(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
@@ -141,9 +151,15 @@ class ContractStats(BaseModel):
 
 
 class KingStats(BaseModel):
+    """The statistics of the game that keeps per-deal choices (King's contracts), under the
+    name earlier clients read."""
+
     games: int
     kings: int = Field(description="Kings made")
     contracts: list[ContractStats]
+    game: str = Field(default="", description="the game (empty: no game keeps choices)")
+    stats: dict[str, float] = Field(default_factory=dict, description=(
+        "the game's own counters summed over the account's games (King: kings, king_points)"))
 
 
 class Profile(BaseModel):

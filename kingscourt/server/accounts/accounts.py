@@ -18,7 +18,15 @@ from ..base.lobby_models import ErrorDetail
 from ..live.deps import HubDep
 from ..store.orm import Account, PlayerResult, SeatRow, SessionRow
 from ..store.store import Store, now
-from .account_models import DELETED_NAME, Deletion, Me, PasswordChange, Register, name_key
+from .account_models import (
+    DELETED_NAME,
+    Deletion,
+    Me,
+    MeAnswer,
+    PasswordChange,
+    Register,
+    name_key,
+)
 from .credentials import (
     AUTH_ERRORS,
     LIMITED,
@@ -29,7 +37,7 @@ from .credentials import (
     password_check,
     too_many,
 )
-from .sessions import COOKIE, Services, ServicesDep, current_secret_hash, required
+from .sessions import COOKIE, Services, ServicesDep, account_of, current_secret_hash, required
 
 # --- the database ---------------------------------------------------------------------------
 
@@ -91,14 +99,17 @@ async def register(req: Register, request: Request, svc: ServicesDep) -> Me:
     return Me(name=who.name, created_at=now())
 
 
-@router.get("/me", response_model=Me)
-async def me(request: Request, svc: ServicesDep) -> Me:
-    """The logged-in account (the session cookie's); 401 without a session."""
-    who = await required(request)
-    found = await svc.store.run(by_id, svc.store, who.id)
+@router.get("/me", response_model=MeAnswer, response_model_exclude_unset=True)
+async def me(request: Request, svc: ServicesDep) -> MeAnswer:
+    """The logged-in account (the session cookie's) as ``account``, its fields repeated at the
+    top; ``{"account": null}`` for a guest (no session, or a revoked one, or a deleted
+    account): who is logged in is a question, not a refusal."""
+    who = await account_of(request)
+    found = None if who is None else await svc.store.run(by_id, svc.store, who.id)
     if found is None:
-        raise HTTPException(401, _("not logged in: the account is gone"))
-    return Me(name=found.who.name, created_at=found.created_at)
+        return MeAnswer(account=None)
+    mine = Me(name=found.who.name, created_at=found.created_at)
+    return MeAnswer(account=mine, name=mine.name, created_at=mine.created_at)
 
 
 async def check_password(request: Request, svc: Services, who: Who, password: str) -> None:

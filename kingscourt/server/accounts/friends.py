@@ -27,7 +27,7 @@ from sqlalchemy.exc import IntegrityError
 from ...i18n import _
 from ..base.lobby_models import TakeResult
 from ..live.bounds import table_id_ok
-from ..live.deps import HubDep, refuse
+from ..live.deps import HubDep, LobbyFeedDep, refuse
 from ..live.hub import Hub, LobbyError
 from ..live.table import LiveTable
 from ..store.orm import Account, Follow, Invitation
@@ -205,7 +205,8 @@ async def friends(request: Request, hub: HubDep, svc: ServicesDep) -> list[Frien
 
 
 @router.post("/invitations", response_model=InvitationInfo, status_code=status.HTTP_201_CREATED)
-async def invite_by_name(req: InviteRequest, request: Request, hub: HubDep) -> InvitationInfo:
+async def invite_by_name(req: InviteRequest, request: Request, hub: HubDep,
+                         feed: LobbyFeedDep) -> InvitationInfo:
     """Invite an account by name to a free seat: with the seat's invitation (``invite``; the
     host's link), or to an open seat without one. The invitation appears in their lobby; only
     they may take the seat with it. 403: a wrong invitation; 404: no such table or account;
@@ -239,6 +240,7 @@ async def invite_by_name(req: InviteRequest, request: Request, hub: HubDep) -> I
                                    MAX_PENDING=MAX_PENDING))
     inv = Invitation(id=made[0], table_id=table.id, seat=req.seat, from_id=who.id,
                      to_id=found.who.id, created_at=made[1])
+    feed.nudge(["invitations"])  # it shows in their lobby now
     return info_of(hub, inv, who.name)
 
 
@@ -253,7 +255,8 @@ async def my_invitations(request: Request, hub: HubDep) -> list[InvitationInfo]:
 
 
 @router.post("/invitations/{invitation_id}/accept", response_model=TakeResult)
-async def accept(invitation_id: str, request: Request, hub: HubDep) -> TakeResult:
+async def accept(invitation_id: str, request: Request, hub: HubDep,
+                 feed: LobbyFeedDep) -> TakeResult:
     """Take the seat you were invited to, under your account's name: the answer holds the
     seat's new token (as a join does). 404: no such invitation of yours; 409: the seat was
     taken meanwhile (the invitation lapses)."""
@@ -269,6 +272,7 @@ async def accept(invitation_id: str, request: Request, hub: HubDep) -> TakeResul
             await hub.store.run(drop_invitations, hub.store, [inv.id])
         raise refuse(e) from e
     await hub.store.run(drop_seat_invitations, hub.store, inv.table_id, inv.seat)
+    feed.nudge(["tables", "invitations", "friends"], [inv.table_id])
     return taken
 
 

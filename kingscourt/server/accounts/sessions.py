@@ -27,6 +27,7 @@ from starlette.requests import HTTPConnection
 
 from ...i18n import _
 from ..base.config import ServerConfig
+from ..live.deps import LobbyFeedDep
 from ..store.orm import Account, SessionRow
 from ..store.store import Store, aware, now, secret_hash
 from .account_models import Login, Me, name_key
@@ -149,7 +150,8 @@ router = APIRouter(prefix="/api", tags=["accounts"], responses=AUTH_ERRORS)
 
 @router.post("/session", response_model=Me, responses={
     **LIMITED, 200: {"description": "logged in: the answer sets the session cookie"}})
-async def log_in(req: Login, request: Request, svc: ServicesDep, response: Response) -> Me:
+async def log_in(req: Login, request: Request, svc: ServicesDep, response: Response,
+                 feed: LobbyFeedDep) -> Me:
     """Log in: the answer sets the session cookie (HttpOnly, SameSite=Lax, Secure over
     https). A wrong name or password is 401 (the same answer for both); failed logins are
     rate-limited per name and per address, each counted before its password is checked (429
@@ -169,6 +171,7 @@ async def log_in(req: Login, request: Request, svc: ServicesDep, response: Respo
     secure = svc.config.secure_cookies or request.url.scheme == "https"
     response.set_cookie(COOKIE, secret, max_age=SESSION_DAYS * 24 * 3600, path="/",
                         httponly=True, samesite="lax", secure=secure)
+    feed.nudge(["friends"])  # online now, in the lobbies that follow this account
     return Me(name=found.who.name, created_at=found.created_at)
 
 

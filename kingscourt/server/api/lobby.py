@@ -28,7 +28,7 @@ from ..base.lobby_models import (
 from ..base.wire import MAX_SEATS
 from ..live.bounds import Refused, cursor_of, position_of
 from ..live.creation import create_guarded, refused
-from ..live.deps import ERRORS, GuardDep, HubDep, known_id, refuse
+from ..live.deps import ERRORS, GuardDep, HubDep, LobbyFeedDep, known_id, refuse
 from ..live.finished import rematch_of
 from ..live.hub import LobbyError
 from ..text.localize import request_lang
@@ -65,7 +65,7 @@ async def games(request: Request) -> list[GameInfo]:
                         429: {"model": ErrorDetail, "description": "too many tables created "
                               "from this address: wait the Retry-After seconds"}})
 async def create_table(req: CreateTable, request: Request, hub: HubDep,
-                       guard: GuardDep) -> TableCreated:
+                       guard: GuardDep, feed: LobbyFeedDep) -> TableCreated:
     """Create a table. The answer holds the secret token of every human seat named here (it
     acts: keep yours) and the invitation of every other seat that is not open (hand it to the
     person you invite: joining with it gives them a token of their own). One client address may
@@ -79,11 +79,13 @@ async def create_table(req: CreateTable, request: Request, hub: HubDep,
         return await hub.create(req, await account_of(request))
 
     try:
-        return await create_guarded(guard, address, create)
+        made = await create_guarded(guard, address, create)
     except Refused as e:
         raise refused(e) from e
     except LobbyError as e:
         raise refuse(e) from e
+    feed.nudge(["tables", "friends"], [made.id])
+    return made
 
 
 @router.get("/tables", response_model=list[TableInfo], responses={200: NEXT_PAGE})
@@ -131,60 +133,75 @@ async def table_info(table_id: str, hub: HubDep, rematches: RematchesDep) -> Tab
 
 
 @router.post("/tables/{table_id}/join", response_model=JoinResult)
-async def join(table_id: str, req: JoinRequest, request: Request, hub: HubDep) -> JoinResult:
+async def join(table_id: str, req: JoinRequest, request: Request, hub: HubDep,
+               feed: LobbyFeedDep) -> JoinResult:
     """Take a free human seat with its invitation and a display name; the answer holds a new
     token, the seat's only credential (the invitation never acts). Logged in, you take it
     under your account's name; a guest may not take an account's name (409)."""
     try:
-        return await hub.join(known_id(table_id), req.invite, req.name,
+        done = await hub.join(known_id(table_id), req.invite, req.name,
                               await account_of(request))
     except LobbyError as e:
         raise refuse(e) from e
+    feed.nudge(["tables", "invitations", "friends"], [table_id])
+    return done
 
 
 @router.post("/tables/{table_id}/seats/{seat}", response_model=TakeResult)
 async def take_seat(table_id: str, req: TakeRequest, request: Request, hub: HubDep,
+                    feed: LobbyFeedDep,
                     seat: int = Path(ge=0, lt=MAX_SEATS, description="the seat (0-based)")
                     ) -> TakeResult:
     """Take an open seat from the lobby (one created with ``"open": true``); the answer holds
     the seat's token, to play with and to come back with. Logged in, you take it under your
     account's name; a guest may not take an account's name (409)."""
     try:
-        return await hub.take(known_id(table_id), seat, req.name, await account_of(request))
+        done = await hub.take(known_id(table_id), seat, req.name, await account_of(request))
     except LobbyError as e:
         raise refuse(e) from e
+    feed.nudge(["tables", "invitations", "friends"], [table_id])
+    return done
 
 
 @router.post("/tables/{table_id}/leave", response_model=LeaveResult)
-async def leave(table_id: str, req: LeaveRequest, hub: HubDep) -> LeaveResult:
+async def leave(table_id: str, req: LeaveRequest, hub: HubDep,
+                feed: LobbyFeedDep) -> LeaveResult:
     """Give the seat up: its token is revoked (its sockets are closed, 4401) and the seat is
     free again for whoever holds its invitation (an open seat: for anyone). A seeded table's
     seat has neither: it stays closed (``free``: false)."""
     try:
-        return await hub.leave(known_id(table_id), req.token)
+        done = await hub.leave(known_id(table_id), req.token)
     except LobbyError as e:
         raise refuse(e) from e
+    feed.nudge(["tables", "invitations", "friends"], [table_id])
+    return done
 
 
 @router.post("/tables/{table_id}/start", response_model=StartResult)
-async def start(table_id: str, req: StartRequest, hub: HubDep) -> StartResult:
+async def start(table_id: str, req: StartRequest, hub: HubDep,
+                feed: LobbyFeedDep) -> StartResult:
     """The host (the first human seat named at creation) starts a waiting table now: every
     free seat is taken by a bot of level ``fill``. Another seat's token: 403; a table that is
     not waiting (playing, over, abandoned): 409."""
     try:
-        return await hub.start_table(known_id(table_id), req.token, req.fill)
+        done = await hub.start_table(known_id(table_id), req.token, req.fill)
     except LobbyError as e:
         raise refuse(e) from e
+    feed.nudge(["tables", "invitations", "friends"], [table_id])
+    return done
 
 
 @router.post("/tables/{table_id}/cancel", response_model=StartResult)
-async def cancel(table_id: str, req: CancelRequest, hub: HubDep) -> StartResult:
+async def cancel(table_id: str, req: CancelRequest, hub: HubDep,
+                 feed: LobbyFeedDep) -> StartResult:
     """The host closes a waiting table: its status becomes ``abandoned``, everyone connected
     gets that state and their sockets close (4410). Another token: 403; not waiting: 409."""
     try:
-        return await hub.cancel_table(known_id(table_id), req.token)
+        done = await hub.cancel_table(known_id(table_id), req.token)
     except LobbyError as e:
         raise refuse(e) from e
+    feed.nudge(["tables", "invitations", "friends"], [table_id])
+    return done
 
 
 @router.get("/tables/{table_id}/record", response_model=GameRecord)

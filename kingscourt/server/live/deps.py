@@ -22,6 +22,7 @@ from ..text.localize import Clipped
 from .autoplay import BotPool
 from .bounds import MAX_DETAIL, CreationGuard, table_id_ok
 from .hub import Hub, LobbyError
+from .lobby_feed import LobbyFeed
 from .replay import Replays
 from .review import Reviews
 from .sweeper import Sweeper
@@ -72,6 +73,12 @@ def get_reviews(conn: HTTPConnection) -> Reviews:
     return reviews
 
 
+def get_lobby_feed(conn: HTTPConnection) -> LobbyFeed:
+    """The open lobbies and what tells them of changes (``app.state.lobby_feed``)."""
+    feed: LobbyFeed = conn.app.state.lobby_feed
+    return feed
+
+
 def get_bot_pool(conn: HTTPConnection) -> BotPool:
     """The live tables' bot worker processes."""
     return get_hub(conn).autoplayer.pool
@@ -84,6 +91,7 @@ SweeperDep = Annotated[Sweeper, Depends(get_sweeper)]
 ReplaysDep = Annotated[Replays, Depends(get_replays)]
 ReviewsDep = Annotated[Reviews, Depends(get_reviews)]
 BotPoolDep = Annotated[BotPool, Depends(get_bot_pool)]
+LobbyFeedDep = Annotated[LobbyFeed, Depends(get_lobby_feed)]
 
 
 def known_id(table_id: str) -> str:

@@ -49,7 +49,8 @@ export function account() {
 /** Ask the server who is logged in (once at start, and after logging in or out). */
 export async function loadAccount() {
   try {
-    current = await accountApi.me();
+    const me = await accountApi.me(); // {account: null} for a guest
+    current = me && me.account ? me.account : null;
   } catch {
     current = null;
   }
