@@ -152,6 +152,9 @@ def test_expert_is_the_strong_search_with_a_larger_budget_and_people_get_time(
     for level in ("strong", "expert"):
         timed = load_for_people(level, game, seed=1)
         assert timed.seconds == play_budget(game_name, level)["seconds"]  # type: ignore[attr-defined]
-    assert play_budget("king", "strong")["seconds"] <= 0.25
-    assert play_budget("king", "strong")["choice_seconds"] <= 1.0
+    # King's strong bot plays a budget of work where people play (its strength does not
+    # depend on the load), cut by the wall time only past 3× the 0.2 s and 0.8 s it is sized for
+    king = play_budget("king", "strong")
+    assert {"iterations", "choice_worlds", "chain"} <= king.keys()
+    assert king["seconds"] <= 3 * 0.2 and king["choice_seconds"] <= 3 * 0.8
     assert play_budget("king", "expert")["seconds"] <= 2.0

@@ -36,7 +36,9 @@ def _positions(game: kingscourt.Game, games: int, others: str = "basic"
 
 def _chain_mean(bot: KingStrongBot, view: dict[str, object], rng: random.Random) -> float:
     """The mean log-likelihood of the chain's worlds (``bot._worlds`` set for ``view``)."""
-    return statistics.mean(bot._log_weight(view, h) for h, _w in bot._chained(view, rng, 4, None))
+    drawn = bot._chained(view, rng, 4, None)
+    assert drawn is not None  # positions part-way through a deal leave swaps to make
+    return statistics.mean(bot._log_weight(view, h) for h, _w in drawn)
 
 
 def test_chained_worlds_are_consistent_with_the_view() -> None:
@@ -48,7 +50,7 @@ def test_chained_worlds_are_consistent_with_the_view() -> None:
         lack = lacks(game, view)
         played = parse_hand(view["played"])  # type: ignore[arg-type]
         drawn = bot._chained(view, random.Random(1), 4, None)
-        assert drawn
+        assert drawn  # positions part-way through a deal leave swaps to make
         for hands, weight in drawn:
             assert weight == 1.0
             assert hands[seat] == parse_hand(view["hand"])  # type: ignore[arg-type]

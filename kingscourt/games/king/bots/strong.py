@@ -116,7 +116,10 @@ class KingStrongBot(ViewBot):
             10**9 if timed and iterations is None else
             max(16, self.iterations // 8) if iterations is not None else DEFAULT_CHOICE_WORLDS)
         self.seconds = seconds
-        self.max_worlds = MAX_WORLDS if seconds is None else 10**9
+        #: a time budget alone (no work budget): the search runs until the clock says stop;
+        #: with a work budget too, the times are only the wall-time limits that cut it
+        self.by_time = timed and iterations is None
+        self.max_worlds = 10**9 if self.by_time and seconds is not None else MAX_WORLDS
         self.choice_seconds = choice_seconds if choice_seconds is not None else (
             None if seconds is None else min(1.0, 4 * seconds))
         self.solve_tricks = solve_tricks
@@ -138,6 +141,9 @@ class KingStrongBot(ViewBot):
         self.exploration = exploration
         self.rules = game.rules
         self.last_iterations = 0
+        #: whether the last decision was cut by its wall-time limit before its work budget
+        #: was done (never under a time budget alone, which always ends by the clock)
+        self.last_cut = False
 
     # ------------------------------------------------------------------ the interface
     def choose(self, view: JSON) -> str:
@@ -159,6 +165,7 @@ class KingStrongBot(ViewBot):
 
     def _decide(self, view: JSON) -> tuple[str, dict[str, float]]:
         rng = random.Random(self.rng.getrandbits(64))
+        self.last_cut = False
         self._worlds = Worlds(self.king, view)
         if view["phase"] == "choose":
             return self._choose_contract(view, rng)
@@ -180,6 +187,7 @@ class KingStrongBot(ViewBot):
         n = 0
         while n < self.choice_worlds:
             if n and deadline is not None and time.perf_counter() > deadline:
+                self.last_cut = not self.by_time
                 break
             self.check_stop()
             hands = self._hands(view, rng)
@@ -244,6 +252,7 @@ class KingStrongBot(ViewBot):
             if drawn is not None and worlds >= len(drawn):
                 break
             if worlds and deadline is not None and time.perf_counter() > deadline:
+                self.last_cut = not self.by_time
                 break
             if worlds >= self.max_worlds and not exact:
                 break
@@ -358,37 +367,54 @@ class KingStrongBot(ViewBot):
 
     # ------------------------------------------------------------------ weighted worlds
     def _chained(self, view: JSON, rng: random.Random, n_moves: int,
-                 deadline: float | None) -> list[tuple[list[int], float]]:
+                 deadline: float | None) -> list[tuple[list[int], float]] | None:
         """Worlds drawn in proportion to how likely they make what the view shows under the
         basic policy (:meth:`_log_weight`): Metropolis over swaps of two hidden cards between
         two hidden hands, each swap keeping what the view proves a seat lacks (a symmetric
         proposal: two hidden cards drawn at random), from :data:`CHAINS` chains started at
-        uniform draws; ``chain`` likelihoods at most. Under an iteration budget the second
-        half of each chain is sampled evenly for the worlds the budget plays; under a time
-        budget the chains take :data:`CHAIN_TIME` of it and keep every other world. Each world
-        comes with weight 1."""
-        want = max(1, min(self.max_worlds, self.chain // 2,
-                           -(-self.iterations // max(1, n_moves))))
-        budget = self.seconds if deadline is not None else None
-        start = time.perf_counter()
+        uniform draws; ``chain`` likelihoods at most. Under a work budget the second half of
+        each chain is sampled evenly for the worlds the budget plays; under a time budget alone
+        the chains take :data:`CHAIN_TIME` of it and keep every other world. Each world comes
+        with weight 1. With a wall-time limit the clock is read on every try, accepted or not,
+        and each chain stops at its share of :data:`CHAIN_TIME` of the limit.
+
+        None when no swap the view allows exists (late in a deal, each hidden card may often be
+        in one hand only): the chain cannot move, so the worlds are drawn uniformly instead."""
         may = self._worlds.may_hold
         hidden = list(may)
         hidden_seats = self._worlds.hidden
+        first = self._hands(view, rng)
+        if not _can_swap(first, hidden, hidden_seats, may):
+            return None
+        want = max(1, min(self.max_worlds, self.chain // 2,
+                           -(-self.iterations // max(1, n_moves))))
+        limit = self.seconds if deadline is not None else None
+        start = time.perf_counter()
         length = max(2, self.chain // CHAINS)
         out: list[tuple[list[int], float]] = []
+        clock = time.perf_counter
         for chain in range(CHAINS):
-            # under a time budget each chain has its share of CHAIN_TIME of it and every
-            # other world after a short burn-in is kept; otherwise ``want`` in all, evenly
-            stop = (start + (chain + 1) * CHAIN_TIME * budget / CHAINS
-                    if budget is not None else None)
+            # under a time budget alone each chain has its share of CHAIN_TIME of it and
+            # every other world after a short burn-in is kept; otherwise ``want`` in all,
+            # evenly, each chain cut at its share of CHAIN_TIME of the wall-time limit
+            stop = (start + (chain + 1) * CHAIN_TIME * limit / CHAINS
+                    if limit is not None else math.inf)
+            by_time = limit is not None and self.by_time
             per = want // CHAINS + (chain < want % CHAINS)
             every = max(1, (length // 2) // max(1, per))
-            hands = self._hands(view, rng)
+            hands = first if chain == 0 else self._hands(view, rng)
             lw = self._log_weight(view, hands)
             kept = 0
             evals = tries = 0
-            while evals < length and tries < 20 * length and len(hidden) > 1:
+            cut = False
+            while evals < length and tries < 20 * length:
                 tries += 1
+                if clock() > stop:
+                    cut = True
+                    self.last_cut = not by_time
+                    break
+                if tries % 64 == 0:
+                    self.check_stop()
                 c1 = hidden[rng.randrange(len(hidden))]
                 c2 = hidden[rng.randrange(len(hidden))]
                 i = next(s for s in hidden_seats if hands[s] >> c1 & 1)
@@ -403,22 +429,20 @@ class KingStrongBot(ViewBot):
                 if lw2 >= lw or rng.random() < math.exp(lw2 - lw):
                     hands, lw = new, lw2
                 evals += 1
-                if stop is not None:
+                if by_time:
                     if evals > BURN_IN and evals % 2 == 0:
                         out.append((list(hands), 1.0))
                         kept += 1
                 elif kept < per and evals > length - per * every and (length - evals) % every == 0:
                     out.append((list(hands), 1.0))
                     kept += 1
-                if evals % 16 == 0:
-                    if stop is not None and time.perf_counter() > stop:
-                        break
-                    self.check_stop()
-            # a chain cut short (no swap the view allows) ends where it stands
-            if stop is None:
+            if by_time or cut:
+                if not kept:
+                    out.append((list(hands), 1.0))
+            else:  # a chain cut short by its tries ends where it stands
                 out.extend((list(hands), 1.0) for _ in range(per - kept))
-            elif not kept:
-                out.append((list(hands), 1.0))
+            if cut and chain + 1 < CHAINS and clock() > start + CHAIN_TIME * (limit or 0):
+                break  # the chains' whole share is spent: play the worlds drawn so far
         return out
 
     def _weight(self, view: JSON, hands: list[int]) -> float:
@@ -525,6 +549,20 @@ _LOG_OTHERS = [0.0, 0.0] + [math.log(n - 1) for n in range(2, 14)]
 def _log_beta(x: float, y: float) -> float:
     """log B(x, y), the Beta function."""
     return math.lgamma(x) + math.lgamma(y) - math.lgamma(x + y)
+
+
+def _can_swap(hands: list[int], hidden: list[int], seats: list[int],
+              may: dict[int, int]) -> bool:
+    """Whether two hidden cards in two hidden hands may change places, each staying in a hand
+    the view allows it (:attr:`.worlds.Worlds.may_hold`). A swap and its reverse are both
+    allowed or both not, so what holds in one world holds in every world a chain reaches."""
+    to = {(i, j): False for i in seats for j in seats}
+    for c in hidden:
+        i = next(s for s in seats if hands[s] >> c & 1)
+        for j in seats:
+            if j != i and may[c] >> j & 1:
+                to[i, j] = True
+    return any(to[i, j] and to[j, i] for i in seats for j in seats if i < j)
 
 
 def _rep_of(c: int, reps: int) -> int:
