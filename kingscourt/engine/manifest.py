@@ -86,6 +86,24 @@ class Web:
 
 
 @dataclass(frozen=True)
+class Statistics:
+    """What a finished game keeps beyond each seat's score and win (stored as JSON per seat
+    and per deal, so that no game needs columns or tables of its own).
+
+    ``counters``: the numeric entries of :meth:`~kingscourt.engine.contract.State.results`
+    that are kept per seat and summed over a player's games; ``points``: the counter the
+    points leaderboard ranks by (empty: the game has none); ``choices``:
+    ``"module:function(state) -> list[(deal, seat, choice, points)]"``, each deal's choice
+    and the chooser's points in it (empty: none); ``choice_order``: ``"module:function() ->
+    list[str]"``, the order a profile lists the choices in."""
+
+    counters: tuple[str, ...] = ()
+    points: str = ""
+    choices: str = ""
+    choice_order: str = ""
+
+
+@dataclass(frozen=True)
 class GameSpec:
     """One game as the platform knows it.
 
@@ -108,6 +126,7 @@ class GameSpec:
       a language (empty: the view holds ids and numbers only).
     - ``open_view``: ``"module:function(state)"``, the view with every hand open (replays of
       finished games).
+    - ``statistics``: what a finished game keeps per seat and per deal (:class:`Statistics`).
     """
 
     name: str
@@ -128,6 +147,7 @@ class GameSpec:
     research: Research | None = None
     card_texts: str = ""
     localize_view: str = ""
+    statistics: Statistics = field(default_factory=Statistics)
 
     @property
     def package(self) -> str:

@@ -234,10 +234,10 @@ def test_a_long_list_of_missing_tables_is_cut_short(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'kingscourt.sqlite3'}"
     _migrate(url)
     _on(url, lambda c: [c.execute(sa.text(f"DROP TABLE {t}"))
-                        for t in ("king_choices", "invitations", "follows", "rating_history",
+                        for t in ("deal_choices", "invitations", "follows", "rating_history",
                                   "ratings", "sessions", "chat", "rematches")])
     line = _refusal(url)
-    assert "lacks table chat, table follows, table invitations, table king_choices, " in line
+    assert "lacks table chat, table deal_choices, table follows, table invitations, " in line
     assert " and 2 more: " in line and "\n" not in line
 
 
@@ -273,3 +273,78 @@ def test_serve_refuses_the_old_branch_database_in_one_line(tmp_path: Path) -> No
     lines = [x for x in out.splitlines() if x.strip()]
     assert len(lines) == 1, out
     assert "lacks table chat, table rematches, column tables.spectator_chat" in lines[0], out
+
+
+#: finished games as 0021 kept them: King's counters in two columns and its contracts in
+#: king_choices; the other games' rows held zeros there
+STATS_BEFORE = {
+    # (table, seat): (game, kind, name, kings, king_points)
+    ("k1", 0): ("king", "human", "Ada", 1, 3.0),
+    ("k1", 1): ("king", "bot", "Bot (basic)", 0, 1.5),
+    ("k1", 2): ("king", "guest", "Cem", 0, 1.5),
+    ("k1", 3): ("king", "human", "Dov", 0, 0.0),  # a King row of zeros keeps its zeros
+    ("u1", 0): ("uchokrola", "human", "Ada", 0, 0.0),
+    ("u1", 1): ("uchokrola", "bot", "Bot (basic)", 0, 0.0),
+}
+CHOICES_BEFORE = [("k1", 1, 0, "el-almaz", -50), ("k1", 2, 1, "trump", 325)]
+
+
+def _results_of_0021(c: sa.Connection) -> None:
+    at = datetime(2026, 12, 1, tzinfo=UTC)
+    for table, game in (("k1", "king"), ("u1", "uchokrola")):
+        c.execute(sa.text("INSERT INTO tables (id, game, rules, players, seed, setup, status, "
+                          "created_at, host, spectator_chat, fence, seeded) VALUES (:id, :g, '{}', "
+                          "4, 1, '{}', 'finished', :at, 0, :yes, 0, :no)"),
+                  {"id": table, "g": game, "at": at, "yes": True, "no": False})
+    for (table, seat), (game, kind, name, kings, points) in STATS_BEFORE.items():
+        c.execute(sa.text("INSERT INTO player_results (table_id, seat, name, kind, game, score, "
+                          "won, kings, king_points) VALUES (:t, :s, :n, :k, :g, 10, :w, :kings, "
+                          ":points)"),
+                  {"t": table, "s": seat, "n": name, "k": kind, "g": game, "w": seat == 0,
+                   "kings": kings, "points": points})
+    for table, deal, seat, contract, points in CHOICES_BEFORE:
+        c.execute(sa.text("INSERT INTO king_choices (table_id, deal, seat, contract, points) "
+                          "VALUES (:t, :d, :s, :c, :p)"),
+                  {"t": table, "d": deal, "s": seat, "c": contract, "p": points})
+
+
+def _json(value: Any) -> Any:
+    import json
+
+    return json.loads(value) if isinstance(value, str) else value
+
+
+def test_the_games_statistics_move_into_stats_with_nothing_lost(url: str) -> None:
+    """0022: King's two columns become each row's ``stats`` (zeros kept, other games' rows
+    ``{}``) and king_choices becomes deal_choices; what the statistics read is the same, and
+    the downgrade gives the columns back."""
+    _alembic(url, command.upgrade, "0021")
+    _on(url, _results_of_0021)
+    _migrate(url)
+    assert _differences(url) == []
+    rows = _on(url, lambda c: c.execute(sa.text(
+        "SELECT table_id, seat, stats FROM player_results")).all())
+    stats = {(t, s): _json(v) for t, s, v in rows}
+    assert stats == {key: ({"kings": k, "king_points": p} if game == "king" else {})
+                     for key, (game, _kind, _name, k, p) in STATS_BEFORE.items()}
+    choices = _on(url, lambda c: c.execute(sa.text(
+        "SELECT table_id, deal, seat, choice, points FROM deal_choices ORDER BY deal")).all())
+    assert [tuple(r) for r in choices] == CHOICES_BEFORE
+    store = Store(url)
+    try:
+        bot = {g["game"]: g for g in store.player("Bot (basic)", "bot")}
+        assert bot["king"]["stats"] == {"kings": 0.0, "king_points": 1.5}
+        assert bot["uchokrola"]["stats"] == {}
+        board = {e["name"]: e for e in store.leaderboard(50)}
+        assert board["Ada"]["points"] == 3.0 and board["Ada"]["stats"]["kings"] == 1.0
+        assert board["Dov"]["points"] == 0.0 and "Cem" not in board  # a guest is never ranked
+    finally:
+        store.close()
+    _alembic(url, command.downgrade, "0021")
+    back = _on(url, lambda c: c.execute(sa.text(
+        "SELECT table_id, seat, kings, king_points FROM player_results")).all())
+    assert {(t, s): (k, p) for t, s, k, p in back} == {
+        key: (k, p) for key, (_g, _kind, _n, k, p) in STATS_BEFORE.items()}
+    kept = _on(url, lambda c: c.execute(sa.text(
+        "SELECT table_id, deal, seat, contract, points FROM king_choices ORDER BY deal")).all())
+    assert [tuple(r) for r in kept] == CHOICES_BEFORE

@@ -89,10 +89,13 @@ def test_king_four_client_seats_and_spectator_never_see_hidden_cards(server: Ser
     assert server.get("/api/players/Ada").status_code == 404
     board = {e["name"] for e in server.get("/api/leaderboard?limit=500").json()}
     assert not board & {"Ada", "Bea", "Cem", "Dov"}
-    kept = db_rows(server.db_url, "SELECT seat, kind, king_points FROM player_results WHERE table_id = :t "
+    kept = db_rows(server.db_url, "SELECT seat, kind, stats FROM player_results WHERE table_id = :t "
                            "ORDER BY seat", t=t["id"])
     expected = king_points(state.scores(), state.view(None)["kings"])
-    assert [(r["kind"], r["king_points"]) for r in kept] == [("guest", p) for p in expected]
+    kings = [sum(1 for k in state.view(None)["kings"] if k["seat"] == s) for s in range(4)]
+    stats = [r["stats"] if isinstance(r["stats"], dict) else json.loads(r["stats"]) for r in kept]
+    assert [r["kind"] for r in kept] == ["guest"] * 4
+    assert stats == [{"kings": k, "king_points": p} for k, p in zip(kings, expected, strict=True)]
 
 
 @pytest.mark.slow

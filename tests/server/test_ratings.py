@@ -55,7 +55,7 @@ def finish(store: Store, table: str, game: str, seats: list[tuple[str, int | Non
                                  seats=[SeatData(i, "bot" if lv else "human", lv, None, n, True)
                                         for i, (n, _, lv) in enumerate(seats)]))
     results = [Result(seat=i, name=n, kind="bot" if lv else "human" if a else "guest", score=scores[i],
-                      won=i in winners, kings=0, king_points=0.0, account_id=a, level=lv)
+                      won=i in winners, account_id=a, level=lv)
                for i, (n, a, lv) in enumerate(seats)]
     done = Finish(record={"game": game}, scores=scores, winners=winners, results=results,
                   teams=teams or [])

@@ -117,8 +117,8 @@ def test_bot_statistics_stay_apart(server: Server) -> None:
     engine = create_engine(server.db_url)
     with engine.begin() as c:
         c.execute(text("INSERT INTO player_results (table_id, seat, name, kind, game, score, won, "
-                       "kings, king_points) VALUES (:t, 9, 'Bot (basic)', 'human', 'king', 999, "
-                       ":won, 0, 99)"), {"t": t["id"], "won": True})
+                       "stats) VALUES (:t, 9, 'Bot (basic)', 'human', 'king', 999, :won, "
+                       "'{\"kings\": 0, \"king_points\": 99}')"), {"t": t["id"], "won": True})
     engine.dispose()
     after = server.get("/api/players/Bot (basic)").json()
     assert (after["games"], after["wins"], after["king_points"]) == (

@@ -30,8 +30,9 @@ NAME = TypeAdapter(CleanName)
 @router.get("/players/{name}", response_model=PlayerStats)
 async def player(name: str, request: Request) -> PlayerStats:
     """Statistics of a display name over its finished games: games, wins, average score per
-    game, Kings made in King and King points. A bot's name (``Bot (basic)``) gives that bot
-    level's statistics; a person's never merge into them."""
+    game and each game's own counters (``stats``: Kings made in King and King points). A
+    bot's name (``Bot (basic)``) gives that bot level's statistics; a person's never merge
+    into them."""
     try:
         name = NAME.validate_python(name)
     except ValidationError as e:
@@ -45,20 +46,24 @@ async def player(name: str, request: Request) -> PlayerStats:
     if not rows:
         raise HTTPException(404, _("no finished game of a player named {name}", name=repr(name)))
     by_game = [GameStats.model_validate(r) for r in rows]
+    stats: dict[str, float] = {}
+    for g in by_game:
+        for counter, total in g.stats.items():
+            stats[counter] = stats.get(counter, 0.0) + total
     return PlayerStats(name=name, kind=kind, games=sum(g.games for g in by_game),
-                       wins=sum(g.wins for g in by_game), kings=sum(g.kings for g in by_game),
-                       king_points=sum(g.king_points for g in by_game), by_game=by_game)
+                       wins=sum(g.wins for g in by_game), stats=stats, by_game=by_game)
 
 
 @router.get("/leaderboard", response_model=list[LeaderboardEntry] | list[RatingEntry])
 async def leaderboard(request: Request,
                       limit: int = Query(50, ge=1, le=500),
                       game: str | None = Query(None, max_length=32, description=(
-                          "a game (king, kukakoenig, uchokrola): its rating table instead"))
+                          "a game (one of /api/games): its rating table instead"))
                       ) -> list[LeaderboardEntry] | list[RatingEntry]:
-    """Players by King points (see kingscourt.games.king.ranking): per finished King game 1 for
-    every other seat outscored (½ a tie) plus 1 for every King made. Each bot level is one
-    entry of kind ``bot``. Accounts only: guests have no statistics.
+    """Players by the points of the game whose manifest names a points counter: King points
+    (per finished King game 1 for every other seat outscored, ½ a tie, plus 1 for every King
+    made). Each bot level is one entry of kind ``bot``. Accounts only: guests have no
+    statistics.
 
     With ``game``: that game's rating table instead (see kingscourt.server.store.ratings): accounts
     by rating (the OpenSkill ordinal, mu - 3 sigma) with their rated games and wins, and each

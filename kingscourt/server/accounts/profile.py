@@ -3,7 +3,8 @@
 
 A profile is public, as finished games and leaderboards are: the rating per game with its
 history (the rating after each rated game), the latest finished games (each with its replay's
-address in the browser, ``#/replay/{table}``), and King statistics: Kings made and, for every
+address in the browser, ``#/replay/{table}``), and the statistics of the game that keeps
+per-deal choices (its manifest's ``statistics``; King's): its games, Kings made and, for every
 contract the player chose, how often and the chooser's average points in those deals.
 """
 
@@ -14,14 +15,15 @@ from typing import Any
 from fastapi import APIRouter, HTTPException, Request
 from pydantic import TypeAdapter, ValidationError
 from sqlalchemy import and_, func, select
+from sqlalchemy.orm import Session
 
 from ...engine import GAMES
-from ...games.king.contracts import CONTRACTS
 from ...i18n import _
 from ..base.lobby_models import CleanName
 from ..live.bounds import problems
 from ..live.deps import hub_of
-from ..store.orm import Account, FinishedGame, KingChoice, PlayerResult, Rating, RatingChange
+from ..store import statistics
+from ..store.orm import Account, DealChoice, FinishedGame, PlayerResult, Rating, RatingChange
 from ..store.ratings import leaderboard, ordinal
 from ..store.store import Store, aware
 from .account_models import (
@@ -39,8 +41,6 @@ from .credentials import AUTH_ERRORS
 #: finished games a profile lists, and rating points per game it draws
 RECENT = 20
 HISTORY = 500
-#: King's contracts in the rulebook's order
-CONTRACT_ORDER = {info.id: i for i, (_, info) in enumerate(sorted(CONTRACTS.items()))}
 NAME = TypeAdapter(CleanName)
 
 router = APIRouter(prefix="/api", tags=["players"], responses=AUTH_ERRORS)
@@ -70,28 +70,40 @@ def load(store: Store, name: str) -> Profile | None:
                       .join(FinishedGame, FinishedGame.table_id == PlayerResult.table_id)
                       .where(PlayerResult.account_id == acc.id)
                       .order_by(FinishedGame.finished_at.desc()).limit(RECENT)).all()]
-        games, kings = s.execute(select(func.count(), func.sum(PlayerResult.kings))
-                                 .where(PlayerResult.account_id == acc.id,
-                                        PlayerResult.game == "king")).one()
-        chosen = s.execute(
-            select(KingChoice.contract, func.count(), func.avg(KingChoice.points))
-            .join(PlayerResult, and_(PlayerResult.table_id == KingChoice.table_id,
-                                     PlayerResult.seat == KingChoice.seat))
-            .where(PlayerResult.account_id == acc.id, PlayerResult.game == "king")
-            .group_by(KingChoice.contract)).all()
-        contracts = sorted((ContractStats(contract=c, chosen=n, average=float(avg or 0))
-                            for c, n, avg in chosen),
-                           key=lambda c: CONTRACT_ORDER.get(c.contract, len(CONTRACT_ORDER)))
         return Profile(name=acc.name, created_at=aware(acc.created_at), ratings=ratings,
-                       recent=recent, king=KingStats(games=games, kings=int(kings or 0),
-                                                     contracts=contracts))
+                       recent=recent, king=_choices(s, acc.id))
+
+
+def _choices(s: Session, account_id: int) -> KingStats:
+    """The statistics of the game that keeps per-deal choices (King's contracts): its games,
+    its counters and each choice the account made, how often and its average points."""
+    games = statistics.choosing_games()
+    if not games:
+        return KingStats(games=0, kings=0, contracts=[])
+    game = games[0]
+    names = statistics.counters(game)
+    played, *totals = s.execute(select(func.count(), *statistics.sums(names)).where(
+        PlayerResult.account_id == account_id, PlayerResult.game == game)).one()
+    stats = {c: float(t or 0) for c, t in zip(names, totals, strict=True)}
+    chosen = s.execute(
+        select(DealChoice.choice, func.count(), func.avg(DealChoice.points))
+        .join(PlayerResult, and_(PlayerResult.table_id == DealChoice.table_id,
+                                 PlayerResult.seat == DealChoice.seat))
+        .where(PlayerResult.account_id == account_id, PlayerResult.game == game)
+        .group_by(DealChoice.choice)).all()
+    order = {c: i for i, c in enumerate(statistics.choice_order(game))}
+    contracts = sorted((ContractStats(contract=c, chosen=n, average=float(avg or 0))
+                        for c, n, avg in chosen), key=lambda c: order.get(c.contract, len(order)))
+    return KingStats(games=played, kings=int(stats.get("kings", 0)), contracts=contracts,
+                     game=game, stats=stats)
 
 
 @router.get("/profiles/{name}", response_model=Profile)
 async def profile(name: str, request: Request) -> Profile:
     """An account's profile: its rating in each game it played rated (with the rating after
     every rated game), its latest finished games (``replay``: the browser's replay of each)
-    and its King statistics (Kings made, each contract chosen: how often, the average points).
+    and its King statistics (``king``: Kings made, each contract chosen: how often, the average
+    points).
     404 for a name that is no account (guests have no profile)."""
     try:
         name = NAME.validate_python(name)

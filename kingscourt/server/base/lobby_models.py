@@ -348,37 +348,50 @@ class GameInfo(BaseModel):
         "the lines of a scoring sheet in order, the total last (Ku-Ka-König)"))
 
 
-class GameStats(BaseModel):
+class Counters(BaseModel):
+    """A game's own counters (its manifest's ``statistics.counters``) summed: ``stats``. Two of
+    King's are also fields of their own, as clients written before ``stats`` read them."""
+
+    stats: dict[str, float] = Field(default_factory=dict, description=(
+        "the game's own counters summed over the games (King: kings, king_points)"))
+    kings: int = Field(default=0, description="stats' kings (Kings made), 0 where absent")
+    king_points: float = Field(default=0.0, description=(
+        "stats' king_points (King points), 0 where absent"))
+
+    @model_validator(mode="after")
+    def _fields_of_earlier_clients(self) -> Counters:
+        self.kings = int(self.stats.get("kings", self.kings))
+        self.king_points = float(self.stats.get("king_points", self.king_points))
+        return self
+
+
+class GameStats(Counters):
     game: str
     games: int
     wins: int
     average_score: float
-    kings: int = Field(description="Kings made (King only)")
-    king_points: float = Field(description="King points (King only)")
 
 
-class PlayerStats(BaseModel):
+class PlayerStats(Counters):
     name: str
     kind: Literal["human", "bot"] = Field(default="human", description=(
         "bot for a bot's name (\"Bot (basic)\"): each level's statistics are its own"))
     games: int
     wins: int
-    kings: int
-    king_points: float
     by_game: list[GameStats]
 
 
-class LeaderboardEntry(BaseModel):
+class LeaderboardEntry(Counters):
     rank: int
     name: str
     kind: Literal["human", "bot"] = "human"
     level: str | None = Field(default=None, description=(
         "a bot's level (each level is its own entry: \"Bot (strong)\", \"Bot (basic)\"); "
         "null for a person"))
-    king_points: float
-    games: int = Field(description="finished King games")
+    game: str = Field(description="the game whose points these are (its manifest names them)")
+    points: float = Field(description="the game's points (King points), the ranking's key")
+    games: int = Field(description="finished games of that game")
     wins: int
-    kings: int
     average_score: float
 
 

@@ -29,7 +29,8 @@ from ...engine.manifest import resolve
 from ...engine.registry import spec
 from ...i18n import _
 from ..base.wire import ActMessage, Deadline, ErrorMessage, SeatPublic, StateMessage, TableStatus
-from ..store.ratings import king_choices, teams_of
+from ..store.ratings import teams_of
+from ..store.statistics import deal_choices, kept
 from ..store.store import Finish, Result, Store, TableData, secret_hash
 from ..text.localize import error, localized
 from .bounds import problems
@@ -348,10 +349,9 @@ class LiveTable:
             Result(seat=s.seat, name=s.name,
                    kind="bot" if s.kind == "bot" else "human" if s.account_id is not None else "guest",
                    score=per_seat[s.seat]["score"],
-                   won=per_seat[s.seat]["won"], kings=per_seat[s.seat].get("kings", 0),
-                   king_points=per_seat[s.seat].get("king_points", 0.0),
+                   won=per_seat[s.seat]["won"], stats=kept(state.game.name, per_seat[s.seat]),
                    account_id=s.account_id, level=s.level if s.kind == "bot" else None)
             for s in self.seats if s.name
         ]
         return Finish(record=state.record(), scores=scores, winners=winners, results=results,
-                      teams=teams_of(state), choices=king_choices(state))
+                      teams=teams_of(state), choices=deal_choices(state))

@@ -131,10 +131,9 @@ class PlayerResult(Base):
     game: Mapped[str] = mapped_column(String(32))
     score: Mapped[int] = mapped_column(Integer)
     won: Mapped[bool] = mapped_column(Boolean)
-    #: Kings made (King only; 0 elsewhere)
-    kings: Mapped[int] = mapped_column(Integer)
-    #: King points earned (King only; see kingscourt.games.king.ranking)
-    king_points: Mapped[float] = mapped_column(Float)
+    #: the game's own counters for this seat (its manifest's ``statistics.counters``, e.g.
+    #: Kings made and King points), summed over a player's games; ``{}`` where it keeps none
+    stats: Mapped[dict[str, float]] = mapped_column(JSON, default=dict)
     #: the account that held the seat (None: a guest or a bot)
     account_id: Mapped[int | None] = mapped_column(ForeignKey("accounts.id", ondelete="SET NULL"),
                                                    nullable=True, index=True)
@@ -222,16 +221,17 @@ class Invitation(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 
-class KingChoice(Base):
-    """One deal of a finished King game: who chose which contract, and what it gave them."""
+class DealChoice(Base):
+    """One deal of a finished game whose manifest keeps choices (``statistics.choices``: King's
+    contracts): who chose what, and the chooser's points in that deal."""
 
-    __tablename__ = "king_choices"
+    __tablename__ = "deal_choices"
 
     table_id: Mapped[str] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"),
                                           primary_key=True)
     deal: Mapped[int] = mapped_column(Integer, primary_key=True)
     seat: Mapped[int] = mapped_column(Integer)
-    contract: Mapped[str] = mapped_column(String(16))
+    choice: Mapped[str] = mapped_column(String(16))
     points: Mapped[int] = mapped_column(Integer)
 
 

@@ -34,7 +34,7 @@ from sqlalchemy.orm import Session
 
 from ... import bots
 from ...engine import State
-from .orm import Account, KingChoice, PlayerResult, Rating, RatingChange
+from .orm import Account, DealChoice, PlayerResult, Rating, RatingChange
 
 if TYPE_CHECKING:
     from .store import Finish, Store
@@ -78,15 +78,6 @@ def teams_of(state: State) -> list[list[int]]:
         return []
     groups = [list(t) for t in teams()]
     return groups if any(len(t) > 1 for t in groups) else []
-
-
-def king_choices(state: State) -> list[tuple[int, int, str, int]]:
-    """King: every deal's (deal, chooser, contract, the chooser's points in it)."""
-    if state.game.name != "king":
-        return []
-    rows: list[dict[str, Any]] = state.view(None).get("score_table", [])
-    return [(int(r["deal"]), int(r["chooser"]), str(r["contract"]), int(r["points"][r["chooser"]]))
-            for r in rows]
 
 
 def places(sides: list[list[int]], scores: list[int], winners: list[int]) -> list[int]:
@@ -158,10 +149,11 @@ def rate(s: Session, table_id: str, finish: Finish, stamp: datetime) -> None:
 
 
 def store_finish(s: Session, table_id: str, finish: Finish, stamp: datetime) -> None:
-    """What a finished game adds here, in the transaction of its last action: King's contract
-    choices, and the new ratings when an account was seated."""
-    s.add_all(KingChoice(table_id=table_id, deal=deal, seat=seat, contract=contract, points=points)
-              for deal, seat, contract, points in finish.choices)
+    """What a finished game adds here, in the transaction of its last action: its per-deal
+    choices (a game that keeps them: King's contracts), and the new ratings when an account
+    was seated."""
+    s.add_all(DealChoice(table_id=table_id, deal=deal, seat=seat, choice=choice, points=points)
+              for deal, seat, choice, points in finish.choices)
     if any(r.account_id is not None for r in finish.results):
         rate(s, table_id, finish, stamp)
 

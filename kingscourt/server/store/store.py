@@ -24,7 +24,7 @@ from alembic.util import CommandError
 from sqlalchemy import Engine, Integer, cast, create_engine, event, false, func, select, true, update
 from sqlalchemy.orm import Session, sessionmaker
 
-from . import ratings, schema
+from . import ratings, schema, statistics
 from .orm import ActionRow, FinishedGame, PlayerResult, SeatRow, TableRow
 
 T = TypeVar("T")
@@ -95,8 +95,8 @@ class Result:
     kind: str
     score: int
     won: bool
-    kings: int
-    king_points: float
+    #: the game's own counters for the seat (its manifest's ``statistics.counters``)
+    stats: dict[str, float] = field(default_factory=dict)
     #: the account that held the seat (None: a guest or a bot)
     account_id: int | None = None
     #: a bot's level (its fixed reference rating)
@@ -113,7 +113,8 @@ class Finish:
     results: list[Result]
     #: the seats that play as one side (Ucho Króla's Kokieteria); empty: every seat alone
     teams: list[list[int]] = field(default_factory=list)
-    #: King: (deal, chooser, contract, the chooser's points in that deal) for every deal
+    #: a game that keeps choices (King's contracts): (deal, chooser, choice, the chooser's
+    #: points in that deal) for every deal
     choices: list[tuple[int, int, str, int]] = field(default_factory=list)
 
 
@@ -245,8 +246,7 @@ class Store:
                                    winners=finish.winners, finished_at=stamp))
                 s.add_all(PlayerResult(table_id=table_id, seat=r.seat, name=r.name, kind=r.kind,
                                        game=finish.record["game"], score=r.score, won=r.won,
-                                       kings=r.kings, king_points=r.king_points,
-                                       account_id=r.account_id)
+                                       stats=r.stats, account_id=r.account_id)
                           for r in finish.results)
                 ratings.store_finish(s, table_id, finish, stamp)
                 s.execute(update(TableRow).where(TableRow.id == table_id)
@@ -350,41 +350,56 @@ class Store:
             return out
 
     def player(self, name: str, kind: str = "human") -> list[dict[str, Any]]:
-        """Per game: games, wins, average score, Kings and King points of ``name`` as a human
-        or as a bot (``kind``): a person's results never merge into a bot's."""
+        """Per game: games, wins, average score and the sums of the game's own counters
+        (``stats``: King's Kings made and King points) of ``name`` as a human or as a bot
+        (``kind``): a person's results never merge into a bot's."""
         with self.sessions() as s:
             rows = s.execute(
                 select(PlayerResult.game, func.count(), func.sum(cast(PlayerResult.won, Integer)),
-                       func.avg(PlayerResult.score), func.sum(PlayerResult.kings),
-                       func.sum(PlayerResult.king_points))
+                       func.avg(PlayerResult.score))
                 .where(PlayerResult.name == name, PlayerResult.kind == kind)
                 .group_by(PlayerResult.game)
                 .order_by(PlayerResult.game)).all()
-            return [{"game": g, "games": n, "wins": int(w or 0), "average_score": float(avg or 0),
-                     "kings": int(k or 0), "king_points": float(kp or 0)}
-                    for g, n, w, avg, k, kp in rows]
+            out = []
+            for g, n, w, avg in rows:
+                names = statistics.counters(g)
+                totals = s.execute(select(*statistics.sums(names)).where(
+                    PlayerResult.name == name, PlayerResult.kind == kind,
+                    PlayerResult.game == g)).one() if names else ()
+                out.append({"game": g, "games": n, "wins": int(w or 0),
+                            "average_score": float(avg or 0),
+                            "stats": {c: float(t or 0) for c, t in zip(names, totals, strict=True)}})
+            return out
 
     def leaderboard(self, limit: int) -> list[dict[str, Any]]:
-        """Players by King points over their finished King games (ties: more wins first).
-        A bot is one entry per level (its name is its level's, ``Bot (strong)``); its level
-        is read from the seat it played (``seats.level``), a person's is None."""
+        """Players by the points of the game whose manifest names a points counter (King
+        points) over their finished games of it (ties: more wins first), with the sums of its
+        other counters (``stats``). A bot is one entry per level (its name is its level's,
+        ``Bot (strong)``); its level is read from the seat it played (``seats.level``), a
+        person's is None."""
+        found = statistics.points_game()
+        if found is None:
+            return []
+        game, points_name = found
+        names = statistics.counters(game)
         with self.sessions() as s:
-            points = func.sum(PlayerResult.king_points)
+            points = func.sum(statistics.counter(points_name))
             wins = func.sum(cast(PlayerResult.won, Integer))
             level = func.max(SeatRow.level)
             rows = s.execute(
                 select(PlayerResult.name, PlayerResult.kind, points, func.count(), wins,
-                       func.sum(PlayerResult.kings), func.avg(PlayerResult.score), level)
+                       func.avg(PlayerResult.score), level, *statistics.sums(names))
                 .outerjoin(SeatRow, (SeatRow.table_id == PlayerResult.table_id)
                            & (SeatRow.seat == PlayerResult.seat) & (PlayerResult.kind == "bot"))
-                .where(PlayerResult.game == "king", PlayerResult.kind.in_(("human", "bot")))
+                .where(PlayerResult.game == game, PlayerResult.kind.in_(("human", "bot")))
                 .group_by(PlayerResult.name, PlayerResult.kind)
                 .order_by(points.desc(), wins.desc(), PlayerResult.name, PlayerResult.kind)
                 .limit(limit)).all()
-            return [{"rank": i + 1, "name": n, "kind": kind, "king_points": float(kp or 0),
-                     "games": g, "wins": int(w or 0), "kings": int(k or 0),
-                     "average_score": float(avg or 0), "level": lv if kind == "bot" else None}
-                    for i, (n, kind, kp, g, w, k, avg, lv) in enumerate(rows)]
+            return [{"rank": i + 1, "name": n, "kind": kind, "game": game,
+                     "points": float(p or 0), "games": g, "wins": int(w or 0),
+                     "average_score": float(avg or 0), "level": lv if kind == "bot" else None,
+                     "stats": {c: float(t or 0) for c, t in zip(names, totals, strict=True)}}
+                    for i, (n, kind, p, g, w, avg, lv, *totals) in enumerate(rows)]
 
     def history(self, table_id: str) -> History | None:
         """The table's status and seats, and its record and actors once it is finished."""
