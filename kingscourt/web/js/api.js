@@ -71,4 +71,40 @@ export function wsUrl(id, token) {
   return `${proto}//${location.host}/ws/tables/${encodeURIComponent(id)}?${query}`;
 }
 
+/**
+ * The live lobby: calls onChange(what) with the names of what changed ("tables",
+ * "invitations", "friends") as the server pushes them; reconnects after a loss (and then says
+ * everything may have changed). Returns a function that closes it for good.
+ */
+export function lobbyFeed(onChange) {
+  const proto = location.protocol === "https:" ? "wss:" : "ws:";
+  let socket = null;
+  let closed = false;
+  let wait = 500;
+  let timer = null;
+  const open = (again) => {
+    socket = new WebSocket(`${proto}//${location.host}/ws/lobby`);
+    socket.onopen = () => {
+      wait = 500;
+      if (again) onChange(["tables", "invitations", "friends"]);
+    };
+    socket.onmessage = (e) => {
+      let msg = null;
+      try { msg = JSON.parse(e.data); } catch { return; }
+      if (msg && msg.type === "lobby" && Array.isArray(msg.what)) onChange(msg.what);
+    };
+    socket.onclose = () => {
+      if (closed) return;
+      timer = setTimeout(() => open(true), wait);
+      wait = Math.min(wait * 2, 15000);
+    };
+  };
+  open(false);
+  return () => {
+    closed = true;
+    clearTimeout(timer);
+    if (socket) socket.close();
+  };
+}
+
 export { request };

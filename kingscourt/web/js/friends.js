@@ -78,6 +78,7 @@ export function friendsPanel() {
     }
   };
   load();
+  panel.reload = load; // the live lobby calls it when invitations or friends change
   return panel;
 }
 

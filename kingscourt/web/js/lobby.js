@@ -1,6 +1,6 @@
 // The lobby: your name, the games the server runs, your seats and the open tables.
 
-import { api } from "./api.js";
+import { api, lobbyFeed } from "./api.js";
 import { fill, h, toast } from "./dom.js";
 import { loadGamesWithModules, rulesInFull, rulesInShort } from "./games.js";
 import { levelName } from "./names.js";
@@ -24,26 +24,35 @@ export function nameField() {
   return h("label.name-field", {}, `${t("Your name")} `, input);
 }
 
-export function showLobby({ root }) {
+export function showLobby({ root, onLeave }) {
   const tablesBox = h("div.table-list", {}, h("p.muted", {}, t("Loading open tables…")));
   const mineBox = h("div.table-list");
   const picker = h("div.game-picker", {}, h("p.muted", {}, t("Loading the games…")));
+  const friends = friendsPanel();
   root.append(
     h("section.panel", {},
       h("h1", {}, t("Lobby")),
       nameField(),
       picker),
-    friendsPanel(),
+    friends,
     h("section.panel", {}, h("h2", {}, t("Your seats")), mineBox),
     h("section.panel", {}, h("h2", {}, t("Tables")),
       h("p.muted", {}, t("Tables waiting for players and tables being played; a finished or cancelled table leaves the list.")),
       tablesBox),
     recentGames()); // finished games, each linking to its replay
-  load(picker, tablesBox, mineBox);
+  const ready = load(picker, tablesBox, mineBox);
+  // the live lobby: tables, invitations and friends as the server says they change
+  const stop = lobbyFeed(async (what) => {
+    const infos = await ready;
+    if (!infos) return;
+    if (what.includes("tables")) loadTables(tablesBox, mineBox, infos);
+    if ((what.includes("invitations") || what.includes("friends")) && friends.reload) friends.reload();
+  });
+  if (onLeave) onLeave(stop);
 }
 
+// the games (their tiles in the picker), then the tables; the games' infos, or null
 async function load(picker, tablesBox, mineBox) {
-  let tables = [];
   let games = [];
   let blurbs = {};
   try {
@@ -52,21 +61,41 @@ async function load(picker, tablesBox, mineBox) {
     blurbs = Object.fromEntries(loaded.map((g) => [g.info.name, g.board.blurb ? g.board.blurb() : ""]));
   } catch (e) {
     fill(picker, h("p.error", {}, t("Could not load the games: {error}", { error: e.message })));
-    return;
+    return null;
   }
   fill(picker, games.map((g) =>
     h("a.game-tile", { href: `#/new/${g.name}`, dataset: { game: g.name } },
       h("span.game-title", {}, g.title),
       h("span.game-blurb", {}, blurbs[g.name] || ""),
       h("span.button", {}, t("New table")))));
-  const titles = Object.fromEntries(games.map((g) => [g.name, g.title]));
   const infos = Object.fromEntries(games.map((g) => [g.name, g]));
+  await loadTables(tablesBox, mineBox, infos);
+  return infos;
+}
+
+// one load of the tables at a time per lobby; a push meanwhile loads once more after it
+async function loadTables(tablesBox, mineBox, infos) {
+  const state = tablesBox.loadState || (tablesBox.loadState = { loading: null, again: false });
+  if (state.loading) { state.again = true; return state.loading; }
+  state.loading = (async () => {
+    do {
+      state.again = false;
+      await drawTables(tablesBox, mineBox, infos);
+    } while (state.again);
+  })();
+  try { await state.loading; } finally { state.loading = null; }
+  return undefined;
+}
+
+async function drawTables(tablesBox, mineBox, infos) {
+  let tables = [];
   try {
     tables = await api.tables();
   } catch (e) {
     fill(tablesBox, h("p.error", {}, t("Could not load the tables: {error}", { error: e.message })));
     return;
   }
+  const titles = Object.fromEntries(Object.values(infos).map((g) => [g.name, g.title]));
   const held = seats();
   const open = new Set(tables.map((t) => t.id));
   const mine = Object.entries(held).filter(([id]) => open.has(id));

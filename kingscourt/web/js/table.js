@@ -91,7 +91,7 @@ export async function showTable({ root, onLeave }, tableId, token) {
       } else {
         page.querySelector(".seat-label").textContent = t("Spectator");
       }
-      renderInvites(invites, tableId, ctx.seats);
+      renderInvites(invites, tableId, msg.status === "abandoned" ? [] : ctx.seats); // a cancelled table invites nobody
       deadlines = msg.deadlines || [];
       tick();
       leave.hidden = msg.seat === null || msg.seat === undefined || msg.view.over || msg.status === "abandoned";
