@@ -94,10 +94,17 @@ def test_king_summary_after_twenty_deals(new_page) -> None:
 
 
 #: the banner closes by itself after a while: a page notes its text the moment it shows
-NOTE_BANNER = """() => new MutationObserver(() => {
+#: notes the banner's text when it shows, how often a banner is put into the page (a banner
+#: put back starts its fade again: a flicker) and the board's versions drawn under it
+NOTE_BANNER = """() => new MutationObserver((records) => {
+    for (const r of records) for (const n of r.addedNodes) {
+        if (n.classList && n.classList.contains("celebration")) window.__bannerPuts = (window.__bannerPuts || 0) + 1;
+    }
     const c = document.querySelector(".celebration");
     if (c && !window.__celebrated) window.__celebrated = c.innerText;
-}).observe(document.body, { childList: true, subtree: true })"""
+    const board = document.querySelector(".board[data-version]");
+    if (c && board) (window.__underBanner ||= new Set()).add(board.dataset.version);
+}).observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ["data-version"] })"""
 
 
 def test_king_celebration_from_an_explicit_deal(new_page, web_server) -> None:
@@ -122,6 +129,9 @@ def test_king_celebration_from_an_explicit_deal(new_page, web_server) -> None:
         player.click(".celebration button")
     watcher.wait_for_function("() => Boolean(window.__celebrated)")
     texts["Eda"] = watcher.evaluate("window.__celebrated")
+    # the bots play on under the banner: it stays put, once, while the board is drawn again
+    watcher.wait_for_function("() => (window.__underBanner || new Set()).size >= 2", timeout=6000)
+    assert watcher.evaluate("window.__bannerPuts") == 1
     for who, text in texts.items():
         assert "KING!" in text and f"{who} · Seat 1" in text, text
         assert f"{who} {'take' if who == 'You' else 'takes'} all 13 tricks of deal 1" in text

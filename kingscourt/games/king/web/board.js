@@ -82,7 +82,6 @@ export function mount(el, ctx) {
           open.counter ? counter(v) : null,
           open.tables ? choiceTable(v, ctx, book) : null,
           open.rules ? rulesPanel(ctx.game, v.rules) : null)));
-    if (celebration) el.append(celebration);
     if (focusIndex !== null) {
       const cards = el.querySelectorAll(".hand .card");
       if (cards.length) cards[Math.min(focusIndex, cards.length - 1)].focus();
@@ -91,9 +90,13 @@ export function mount(el, ctx) {
 
   const celebrate = (kings) => {
     const k = kings[kings.length - 1];
-    const close = () => { celebration = null; render(); };
+    if (celebration) celebration.remove();
+    const close = () => { shown.remove(); if (celebration === shown) celebration = null; };
     const shown = celebration = kingCelebration(k, ctx.name(k.seat), close);
-    setTimeout(() => { if (celebration === shown) close(); }, CELEBRATION_MS);
+    // over the page, never inside the board: the board is drawn again at every state, and a
+    // banner put back into it would start its fade again (a flicker)
+    document.body.append(shown);
+    setTimeout(close, CELEBRATION_MS);
   };
 
   return {
@@ -104,6 +107,9 @@ export function mount(el, ctx) {
       kingsSeen = kings.length;
       render();
     },
+    destroy() {
+      if (celebration) celebration.remove();
+    },
     key(e) {
       const k = e.key.toLowerCase();
       if (e.ctrlKey || e.metaKey || e.altKey) return;
@@ -111,7 +117,7 @@ export function mount(el, ctx) {
       else if (k === "t") { open.tables = !open.tables; render(); }
       else if (k === "c") { open.counter = !open.counter; render(); }
       else if (k === "r") { open.rules = !open.rules; render(); }
-      else if (k === "escape" && celebration) { celebration = null; render(); }
+      else if (k === "escape" && celebration) { celebration.remove(); celebration = null; }
       else if (k === "arrowleft" || k === "arrowright") moveFocus(el, k === "arrowleft" ? -1 : 1, e);
     },
   };
