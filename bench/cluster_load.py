@@ -137,8 +137,10 @@ def redis_server(folder: Path) -> Any:
 # --- part 1: act->state across processes, and on one process -------------------------------
 
 class Load:
-    def __init__(self, a: argparse.Namespace) -> None:
+    def __init__(self, a: argparse.Namespace, scale: int = 1) -> None:
         self.a = a
+        self.tables = a.tables * scale
+        self.spectators = a.spectators * scale
         self.latencies: list[float] = []
         self.errors: list[dict[str, Any]] = []
         self.versions: dict[str, tuple[int, int]] = {}
@@ -171,11 +173,14 @@ class Load:
         async with contextlib.AsyncExitStack() as stack:
             clients = [await stack.enter_async_context(
                 httpx.AsyncClient(base_url=f"http://127.0.0.1:{p}", timeout=60)) for p in ports]
-            for i in range(a.tables):
+            for i in range(self.tables):
                 owner = i % n
-                seats = [{"kind": "human", "name": f"load{i}"}] + [{"kind": "bot", "level": "random"}] * 3
-                r = await clients[owner].post("/api/tables", json={"game": "king", "seats": seats,
-                                                                    "seed": i})
+                seats = ([{"kind": "human", "name": f"load{i}s{k}"} for k in range(4)]
+                         if a.humans_only else
+                         [{"kind": "human", "name": f"load{i}"}] + [{"kind": "bot", "level": "random"}] * 3)
+                # a seed fixes every hand: only for a table of one human (practice)
+                body = {"game": "king", "seats": seats, **({} if a.humans_only else {"seed": i})}
+                r = await clients[owner].post("/api/tables", json=body)
                 r.raise_for_status()
                 tables.append((owner, r.json()))
         # every process lists every table before play starts
@@ -189,19 +194,22 @@ class Load:
 
         tasks = []
         for i, (owner, t) in enumerate(tables):
-            port = ports[(owner + 1) % n]  # a process that does not own the table (n > 1)
-            token = t["seats"][0]["token"]
-            tasks.append(scripted_seat(f"ws://127.0.0.1:{port}/ws/tables/{t['id']}?token={token}",
-                                       random.Random(i), self.stop_at, a.think, measured,
-                                       self.errors))
-        for j in range(a.spectators):
+            for k, seat in enumerate(t["seats"]):
+                if seat["token"] is None:
+                    continue
+                # a process that does not own the table (n > 1): every act is forwarded
+                port = ports[(owner + 1 + k % max(1, n - 1)) % n]
+                tasks.append(scripted_seat(
+                    f"ws://127.0.0.1:{port}/ws/tables/{t['id']}?token={seat['token']}",
+                    random.Random(i * 4 + k), self.stop_at, a.think, measured, self.errors))
+        for j in range(self.spectators):
             _, t = tables[j % len(tables)]
             port = ports[j % n]
             tasks.append(self.spectator(f"ws://127.0.0.1:{port}/ws/tables/{t['id']}", t["id"]))
         await asyncio.gather(*tasks)
 
 
-def load_run(a: argparse.Namespace, processes: int, tmp: Path) -> dict[str, float]:
+def load_run(a: argparse.Namespace, processes: int, tmp: Path, scale: int = 1) -> dict[str, float]:
     with contextlib.ExitStack() as stack:
         db = stack.enter_context(schema(a.database))
         redis = stack.enter_context(redis_server(tmp)) if processes > 1 else None
@@ -214,25 +222,71 @@ def load_run(a: argparse.Namespace, processes: int, tmp: Path) -> dict[str, floa
                   for i in range(1, processes)]
         for p in procs:
             p.wait_up()
-        load = Load(a)
+        load = Load(a, scale)
+        spies = []
+        if a.py_spy:  # a sampling profile of each server over the measured seconds
+            folder = Path(a.logs or tmp)
+            spies = [subprocess.Popen(
+                [a.py_spy, "record", "--pid", str(p.proc.pid), "--format", "raw", "--nonblocking",
+                 "--duration", str(int(a.warmup + a.duration + 2)), "--rate", "200",
+                 "--output", str(folder / f"spy-{processes}p-x{scale}-{i}.txt")],
+                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL) for i, p in enumerate(procs)]
         cpu0 = sum(p.cpu() for p in procs)
         wall0 = time.monotonic()
         asyncio.run(load.run([p.port for p in procs if p.port is not None]))
         wall = time.monotonic() - wall0
         cpu = (sum(p.cpu() for p in procs) - cpu0) / wall
+        for spy in spies:
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                spy.wait(30)
     lat = [x * 1000 for x in load.latencies]
-    actions = sum(last - first for first, last in load.versions.values())
+    if a.humans_only:  # every action is a scripted human's, acknowledged in the window
+        rate = len(lat) / a.duration
+    else:
+        rate = sum(last - first for first, last in load.versions.values()) / a.duration
     where = (f"{processes} processes (each act through a process that does not own its table)"
              if processes > 1 else "1 process (no Redis)")
-    print(f"\n[{where}] {a.tables} tables (1 scripted seat + 3 random bots), {a.spectators} "
+    kind = "4 scripted humans" if a.humans_only else "1 scripted seat + 3 random bots"
+    bots = "" if a.humans_only else " and their bots"
+    print(f"\n[{where}] {load.tables} tables ({kind}), {load.spectators} "
           f"spectators, think {a.think}s, bot delay {a.bot_delay}s, {a.duration:.0f}s measured")
     print(f"  act->state ms   p50 {percentile(lat, 50):7.1f}   p99 {percentile(lat, 99):7.1f}   "
           f"max {max(lat, default=float('nan')):7.1f}   ({len(lat)} acts)")
-    print(f"  actions/s       {actions / a.duration:7.1f}   spectator gaps {load.gaps}   "
-          f"errors {len(load.errors)}   CPU {cpu:.2f} cores (servers and their bots)")
+    print(f"  actions/s       {rate:7.1f}   spectator gaps {load.gaps}   "
+          f"errors {len(load.errors)}   CPU {cpu:.2f} cores (servers{bots})",
+          flush=True)
     if load.errors:
         print("  first errors:", load.errors[:3])
-    return {"p50": percentile(lat, 50), "p99": percentile(lat, 99)}
+    return {"p50": percentile(lat, 50), "p99": percentile(lat, 99), "rate": rate, "cpu": cpu}
+
+
+def humans_only(a: argparse.Namespace, tmp: Path) -> None:
+    """The issue's targets in one run: n processes against one at the same load, then at
+    ``--scale`` times the load."""
+    rows = []
+    for scale in (1, a.scale):
+        for repeat in range(a.repeats):
+            many = load_run(a, a.processes, tmp, scale)
+            one = load_run(a, 1, tmp, scale)
+            rows.append((scale, repeat, many, one))
+    print(f"\n  humans only, every act through a process that does not own its table "
+          f"({a.processes} processes vs 1, same run):")
+    print("  load  run   p50 n/1 (ms)      p99 n/1 (ms)     p99 ratio   actions/s n/1   CPU n/1")
+    for scale, repeat, many, one in rows:
+        print(f"  x{scale:<4d} {repeat + 1:<4d} {many['p50']:6.1f} / {one['p50']:6.1f}   "
+              f"{many['p99']:7.1f} / {one['p99']:7.1f}   {many['p99'] / one['p99']:8.2f}   "
+              f"{many['rate']:6.1f} / {one['rate']:6.1f}   {many['cpu']:.2f} / {one['cpu']:.2f}")
+    same = [r for r in rows if r[0] == 1]
+    more = [r for r in rows if r[0] == a.scale]
+    worst = max(m["p99"] / o["p99"] for _, _, m, o in same)
+    rates = min(m["rate"] / o["rate"] for _, _, m, o in same)
+    print(f"  same load: p99 {a.processes} processes / 1 process at most {worst:.2f} "
+          f"(target <= 1.5), actions/s ratio at least {rates:.2f} (target about 1)")
+    if a.scale != 1:
+        spread = ", ".join(f"{m['p99']:.0f}" for _, _, m, _ in more)
+        alone = ", ".join(f"{o['p99']:.0f}" for _, _, _, o in more)
+        print(f"  x{a.scale} load: p99 on {a.processes} processes {spread} ms (target < 150), "
+              f"on 1 process {alone} ms")
 
 
 # --- part 2: strong-bot tables that one bot worker per core sustains --------------------------
@@ -330,18 +384,28 @@ def main() -> None:
                    help="numbers of strong-bot tables tried in turn (comma-separated)")
     p.add_argument("--strong-window", type=float, default=20.0, help="seconds measured a step")
     p.add_argument("--strong-warmup", type=float, default=5.0, help="seconds before each step")
+    p.add_argument("--humans-only", action="store_true", help="tables of four scripted humans "
+                   "(no bots), each seat's socket on a process that does not own its table: "
+                   "n processes against one at the same load and at --scale times it (part 1 only)")
+    p.add_argument("--scale", type=int, default=3, help="--humans-only: the heavier load, "
+                   "this many times the tables and spectators")
+    p.add_argument("--repeats", type=int, default=1, help="--humans-only: runs of each pair")
+    p.add_argument("--py-spy", default=None, help="path of a py-spy binary: a raw profile of "
+                   "each server while it is measured, in --logs")
     p.add_argument("--logs", default=None, help="folder for the processes' logs (default: a "
                    "temporary one)")
     a = p.parse_args()
     with contextlib.ExitStack() as stack:
         tmp = a.logs or stack.enter_context(tempfile.TemporaryDirectory())
         Path(tmp).mkdir(parents=True, exist_ok=True)
-        if not a.skip_load:
+        if a.humans_only:
+            humans_only(a, Path(tmp))
+        elif not a.skip_load:
             many = load_run(a, a.processes, Path(tmp))
             one = load_run(a, 1, Path(tmp))
             print(f"\n  across {a.processes} processes vs one: p50 {many['p50']:.1f} vs "
                   f"{one['p50']:.1f} ms, p99 {many['p99']:.1f} vs {one['p99']:.1f} ms")
-        if not a.skip_bots:
+        if not a.skip_bots and not a.humans_only:
             bots_run(a, Path(tmp))
 
 

@@ -1,7 +1,8 @@
 """Several server processes on one PostgreSQL database and one Redis (``serve --redis URL``).
 
 - **One owner per table.** A table's owner holds the Redis key ``kc:lease:{id}`` (``SET NX PX``,
-  renewed every :data:`RENEW` seconds, lost after :data:`LEASE_TTL` without renewal). Taking a
+  renewed every :data:`RENEW` seconds for all its tables in one pipeline, never on an act's
+  path, lost after :data:`LEASE_TTL` without renewal). Taking a
   table also takes its next fencing token in the database (``tables.fence + 1``, stored at once)
   and every action is stored only while the table's token is still the owner's
   (:meth:`.store.Store.append`), so a former owner that has not noticed yet stores nothing; the
@@ -10,14 +11,20 @@
 - **Any process serves any table.** Every process holds every open table (a sweep loads the
   ones it does not know), so every lobby lists every table. An act that reaches a process that
   does not own the table is forwarded to the owner on its channel ``kc:node:{node}`` and the
-  answer comes back on the sender's own channel, to the same socket. After each change the
-  process that made it publishes ``{"table", "version", "deadlines"}`` on ``kc:changes`` once;
-  every other process reads the table back from the database and sends its sockets each
-  version in order (:mod:`.relay`).
-- **Failover.** Every :data:`SWEEP` seconds each process takes the open tables nobody holds
-  (an owner that died, a Redis that restarted empty), rebuilds each from the database and
-  resumes its bots; copies that fell behind (a message lost while Redis was away) catch up
-  from the database's version.
+  answer comes back on the sender's own channel, to the same socket. Who owns a table is
+  remembered (each change message names its owner, each lease look refreshes it), so an act
+  costs no Redis read; everything a process publishes leaves through one ordered outbox, a
+  pipeline of what queued meanwhile per round trip. After each change the owner publishes
+  the actions it stored on ``kc:changes`` once; every other process steps its copy through
+  them and sends its sockets each version in order (:mod:`.relay`), with no database read.
+- **Failover.** Every :data:`LEASES` seconds each process looks at the leases of the open
+  tables it holds (one ``MGET``) and takes the ones nobody holds (an owner that died, a Redis
+  that restarted empty): rebuilt from the database, bots resumed. A forwarded act waiting on a
+  dead owner goes to the new one as soon as its first change message names it. So a killed
+  owner's tables go on within :data:`LEASE_TTL` + :data:`LEASES` seconds and a little. Every
+  :data:`SWEEP` seconds the database is asked for the open tables and their versions: tables
+  this process does not know are loaded, and a copy that made no progress to the version
+  seen one sweep before (a message lost while Redis was away) is read again.
 - **Presence** (:mod:`.cluster.presence`): a seat shows as connected, and an account as
   online, through whichever process its socket or request went.
 - **Chat**: a message stored through one process goes to the sockets of the others
@@ -53,16 +60,24 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("kingscourt.server")
 
-#: seconds a lease lasts without renewal
-LEASE_TTL = 4.0
-#: seconds between renewals of the leases a process holds
-RENEW = 1.0
-#: seconds between sweeps: orphaned tables taken, copies caught up, new tables loaded
-SWEEP = 1.0
+#: seconds a lease lasts without renewal (a killed owner's tables wait this long at most)
+LEASE_TTL = 2.0
+#: seconds between renewals of the leases a process holds (four tries within a lease)
+RENEW = 0.5
+#: seconds between looks at the leases: the tables nobody holds are taken
+LEASES = 0.5
+#: seconds between sweeps of the database: new tables loaded, copies behind caught up
+SWEEP = 3.0
+#: seconds between writes of this process's connected seats (:mod:`.presence`)
+PRESENCE = 1.0
+#: seconds another process's connected seats count without a new write
+PRESENCE_TTL = 4.0
 #: seconds a forwarded act may wait for an owner (failover included) before ``not-stored``
 FORWARD_WAIT = 10.0
-#: seconds one forwarded act waits for the owner's answer
-ANSWER_WAIT = 3.0
+#: seconds a forwarded act waits for the owner's answer before looking at the lease again
+ANSWER_WAIT = 1.0
+#: messages published in one round trip at most
+BATCH = 256
 CHANGES = "kc:changes"
 
 #: renew the lease only while it is still this process's
@@ -93,19 +108,26 @@ class Cluster:
         self._release = self.redis.register_script(_RELEASE)
         self._outbox: asyncio.Queue[tuple[str, str]] = asyncio.Queue()
         self._answers: dict[str, asyncio.Future[dict[str, Any]]] = {}
+        #: table -> one lock for stepping or reading back this process's copy (dropped with
+        #: the table: :meth:`forget`)
         self._locks: dict[str, asyncio.Lock] = {}
+        #: table -> the process that owns it, as last heard (a change message, a lease look)
+        self._owners: dict[str, str] = {}
+        #: table -> resolved when its owner changes (forwarded acts waiting on the old one)
+        self._moves: dict[str, asyncio.Future[None]] = {}
         self._tasks: list[asyncio.Task[None]] = []
         self._jobs: set[asyncio.Task[Any]] = set()
         self._subscribed = asyncio.Event()
         #: table -> the version this process last told the others of
         self._told: dict[str, int] = {}
-        #: copies found behind the database at the last sweep (read again if still behind)
-        self._behind: set[str] = set()
+        #: copies found behind the database at the last sweep, and the stored version then
+        #: (read again if they have not reached it by the next sweep)
+        self._behind: dict[str, int] = {}
         #: the way to bot workers apart from the servers (:mod:`.cluster.bots`)
         self.bots = RemoteBots(self)
         hub.autoplayer.remote = self.bots
         #: who is connected and seen through every process (:mod:`.cluster.presence`)
-        self.presence = Presence(self, LEASE_TTL)
+        self.presence = Presence(self, PRESENCE_TTL)
         hub.chat.relay = self._chat
 
     @property
@@ -121,7 +143,9 @@ class Cluster:
 
     async def start(self) -> None:
         self._tasks = [asyncio.create_task(self._listen()), asyncio.create_task(self._publish()),
-                       asyncio.create_task(self._renewing()), asyncio.create_task(self._sweeping())]
+                       asyncio.create_task(self._renewing()), asyncio.create_task(self._leasing()),
+                       asyncio.create_task(self._sweeping()),
+                       asyncio.create_task(self._presence())]
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(self._subscribed.wait(), 5)
         try:
@@ -167,6 +191,7 @@ class Cluster:
         if fence is None:
             return False
         self.owned[table.id] = fence
+        self._owner_is(table.id, self.node)
         async with self._lock(table.id):
             data = await self.hub.store.run(self.hub.store.load, table.id)
             async with table.lock:
@@ -182,6 +207,7 @@ class Cluster:
     def _lost(self, table_id: str) -> None:
         """Another process holds the table now: its bots stop here."""
         self.owned.pop(table_id, None)
+        self._owners.pop(table_id, None)
         table = self.hub.tables.get(table_id)
         if table is not None:
             table.remote, table.fence = self, None
@@ -216,6 +242,33 @@ class Cluster:
 
     # --- sweeps ------------------------------------------------------------------------------
 
+    async def _leasing(self) -> None:
+        while True:
+            await asyncio.sleep(LEASES)
+            try:
+                await self.take_orphans()
+            except (RedisError, OSError) as e:
+                log.warning("cluster: leases not looked at: %s", e)
+            except Exception:  # the database away: the next look tries again
+                log.exception("cluster: orphaned tables not taken")
+
+    async def take_orphans(self) -> None:
+        """Take the open tables this process holds that nobody owns; note who owns the rest."""
+        ids = [t.id for t in self.hub.tables.values() if not t.over and t.id not in self.owned]
+        if not ids:
+            return
+        holders = await self.redis.mget([lease_key(t) for t in ids])
+        orphans = []
+        for table_id, holder in zip(ids, holders, strict=True):
+            if holder is None:
+                table = self.hub.tables.get(table_id)
+                if table is not None:
+                    orphans.append(table)
+            elif holder != self.node:
+                self._owner_is(table_id, str(holder))
+        if orphans:
+            await asyncio.gather(*(self.claim(t) for t in orphans))
+
     async def _sweeping(self) -> None:
         while True:
             await asyncio.sleep(SWEEP)
@@ -223,35 +276,34 @@ class Cluster:
                 await self.sweep()
             except Exception:  # Redis or the database away: the next sweep tries again
                 log.exception("cluster: sweep failed")
+
+    async def _presence(self) -> None:
+        while True:
+            await asyncio.sleep(PRESENCE)
             try:
                 await self.presence.sweep()
             except (RedisError, OSError) as e:
                 log.warning("cluster: presence not shared: %s", e)
 
     async def sweep(self) -> None:
-        """Load the open tables this process does not hold, catch up copies behind the
-        database, and take the tables nobody owns."""
+        """Load the open tables this process does not hold, catch up copies that made no
+        progress since the last sweep, and take the tables nobody owns."""
         versions = await self.hub.store.run(open_versions, self.hub.store)
-        behind: set[str] = set()
+        behind: dict[str, int] = {}
         for table_id, version in versions.items():
             table = self.hub.tables.get(table_id)
             if table is None:
                 table = await self.hub.get(table_id)
             elif table.remote is not None and table.version < version:
-                # behind: a message lost, or still on its way; read again if still behind
-                if table_id in self._behind:
+                # behind: a message lost, or still on its way; read again if it has not
+                # reached this version by the next sweep
+                seen = self._behind.get(table_id)
+                if seen is not None and table.version < seen:
                     await self.refresh(table)
                 else:
-                    behind.add(table_id)
+                    behind[table_id] = version
         self._behind = behind
-        ids = [t for t in versions if t not in self.owned]
-        if not ids:
-            return
-        holders = await self.redis.mget([lease_key(t) for t in ids])
-        for table_id, holder in zip(ids, holders, strict=True):
-            table = self.hub.tables.get(table_id)
-            if holder is None and table is not None:
-                await self.claim(table)
+        await self.take_orphans()
 
     # --- changes -----------------------------------------------------------------------------
 
@@ -262,6 +314,8 @@ class Cluster:
         fresh = table.data.actions[told:table.version] if table.remote is None else []
         self._told[table.id] = table.version
         msg = {"kind": "change", "node": self.node, "table": table.id, "version": table.version,
+               # the owner says so: acts for the table go to it
+               "owner": table.remote is None and table.id in self.owned,
                "deadlines": {str(s): t for s, t in table.deadlines.items()},
                # the actions stored since the last message; none: read the table back
                "actions": [[seat, text] for seat, text in fresh],
@@ -277,6 +331,34 @@ class Cluster:
         if lock is None:
             lock = self._locks[table_id] = asyncio.Lock()
         return lock
+
+    def forget(self, table: LiveTable) -> None:
+        """``table`` left this process's memory (over, nobody watching): what was kept for it
+        goes (its lock, once nobody holds it)."""
+        lock = self._locks.get(table.id)
+        if lock is not None and not lock.locked():
+            del self._locks[table.id]
+        self._told.pop(table.id, None)
+        self._owners.pop(table.id, None)
+        self._behind.pop(table.id, None)
+        moved = self._moves.pop(table.id, None)
+        if moved is not None and not moved.done():
+            moved.set_result(None)
+
+    def _owner_is(self, table_id: str, node: str) -> None:
+        """``node`` owns the table now: acts waiting on another owner go to it."""
+        if self._owners.get(table_id) != node:
+            self._owners[table_id] = node
+            moved = self._moves.pop(table_id, None)
+            if moved is not None and not moved.done():
+                moved.set_result(None)
+
+    def _moved(self, table_id: str) -> asyncio.Future[None]:
+        """Resolved when the table's owner changes."""
+        moved = self._moves.get(table_id)
+        if moved is None or moved.done():
+            moved = self._moves[table_id] = asyncio.get_running_loop().create_future()
+        return moved
 
     async def refresh(self, table: LiveTable, deadlines: dict[int, float] | None = None) -> None:
         """Read the table back from the database and bring this process's copy to it."""
@@ -317,7 +399,9 @@ class Cluster:
 
     async def forward(self, table: LiveTable, seat: int, text: str, version: int, actor: str,
                       token_hash: str | None) -> ErrorMessage | None:
-        """An act for a table another process owns: to the owner, and its answer back."""
+        """An act for a table another process owns: to the owner, and its answer back. The
+        owner is the one last heard of (no Redis read per act); the lease is looked at when
+        the owner is not known, said it moved, or did not answer in time."""
         loop = asyncio.get_running_loop()
         deadline = loop.time() + FORWARD_WAIT
         # one answer, whichever owner gives it: an act is sent again only to a new owner (a
@@ -330,32 +414,42 @@ class Cluster:
                 if table.remote is None:  # taken here meanwhile
                     return await table.submit(seat, text, version, actor, token_hash)
                 try:
-                    owner = str(await self.redis.get(lease_key(table.id)) or "") or None
-                    if owner is None or owner == self.node:
-                        if not await self.claim(table):
-                            await asyncio.sleep(0.2)
-                        continue
-                    if owner != sent_to:
-                        ask = secrets.token_hex(8)
-                        asks.append(ask)
-                        self._answers[ask] = answer
-                        msg = {"kind": "act", "id": ask, "reply": self.node, "table": table.id,
-                               "seat": seat, "text": text, "version": version, "actor": actor,
-                               "token_hash": token_hash}
-                        await self.redis.publish(node_channel(owner), json.dumps(msg))
-                        sent_to = owner
-                    reply = await asyncio.wait_for(asyncio.shield(answer), ANSWER_WAIT)
-                except TimeoutError:
-                    continue  # the owner is slow, died, or moved: its lease says which
+                    owner = self._owners.get(table.id)
+                    if owner is None:
+                        owner = str(await self.redis.get(lease_key(table.id)) or "") or None
+                        if owner is None or owner == self.node:
+                            if not await self.claim(table):
+                                await asyncio.sleep(0.1)
+                            continue
+                        self._owners.setdefault(table.id, owner)
                 except (RedisError, OSError):
                     await asyncio.sleep(0.5)
                     continue
+                if owner != sent_to:
+                    ask = secrets.token_hex(8)
+                    asks.append(ask)
+                    self._answers[ask] = answer
+                    self.send(node_channel(owner), {
+                        "kind": "act", "id": ask, "reply": self.node, "table": table.id,
+                        "seat": seat, "text": text, "version": version, "actor": actor,
+                        "token_hash": token_hash})
+                    sent_to = owner
+                moved = self._moved(table.id)
+                waits: list[asyncio.Future[Any]] = [answer, moved]
+                await asyncio.wait(waits, timeout=min(ANSWER_WAIT, deadline - loop.time()))
+                if not answer.done():
+                    if not moved.done():  # no answer in time: look at the lease again
+                        self._owners.pop(table.id, None)
+                    continue
+                reply = answer.result()
                 if reply.get("moved"):
                     answer = loop.create_future()  # that one no longer owns it: ask anew
                     for ask in asks:
                         self._answers[ask] = answer
+                    if self._owners.get(table.id) == sent_to:
+                        self._owners.pop(table.id, None)
                     sent_to = None
-                    await asyncio.sleep(0.1)
+                    await asyncio.sleep(0.05)
                     continue
                 err = reply.get("error")
                 # the owner sends its template too: the refusal is said here, in the
@@ -404,6 +498,8 @@ class Cluster:
     def _on(self, msg: dict[str, Any]) -> None:
         kind = msg.get("kind")
         if kind == "change" and msg.get("node") != self.node:
+            if msg.get("owner"):
+                self._owner_is(str(msg["table"]), str(msg["node"]))
             self.spawn(self._on_change(msg))
         elif kind == "act":
             self.spawn(self._on_act(msg))
@@ -442,11 +538,21 @@ class Cluster:
                     await pubsub.aclose()
 
     async def _publish(self) -> None:
+        """The outbox, in order: what queued while the last round trip ran goes in one
+        pipeline."""
         while True:
-            channel, text = await self._outbox.get()
+            batch = [await self._outbox.get()]
+            while len(batch) < BATCH and not self._outbox.empty():
+                batch.append(self._outbox.get_nowait())
             for attempt in range(20):
                 try:
-                    await self.redis.publish(channel, text)
+                    if len(batch) == 1:
+                        await self.redis.publish(*batch[0])
+                    else:
+                        async with self.redis.pipeline(transaction=False) as pipe:
+                            for channel, text in batch:
+                                pipe.publish(channel, text)
+                            await pipe.execute()
                     break
                 except (RedisError, OSError) as e:
                     if attempt == 0:

@@ -1,7 +1,7 @@
 """Presence across processes: who is connected, and who was seen lately, through any process.
 
-- **Connected seats.** Every :data:`~.coordinator.SWEEP` seconds each process writes the seats
-  connected through it, per table, to ``kc:presence:{node}`` (lost :data:`~.coordinator.LEASE_TTL`
+- **Connected seats.** Every :data:`~.coordinator.PRESENCE` seconds each process writes the seats
+  connected through it, per table, to ``kc:presence:{node}`` (lost :data:`~.coordinator.PRESENCE_TTL`
   seconds after the process stops writing it: a killed process's sockets count as gone) and
   names itself in the set ``kc:nodes``; what changed since its last write it also publishes at
   once (``presence`` on ``kc:changes``). Each process keeps the others' seats in

@@ -27,7 +27,8 @@ _SEAT_FIELDS = [f.name for f in dataclasses.fields(SeatData)]
 def open_versions(store: Store) -> dict[str, int]:
     """Every waiting or open table of the database and its stored version."""
     with store.sessions() as s:
-        rows = s.execute(select(TableRow.id, func.count(ActionRow.version))
+        # the highest version, not a count: one step down the actions' primary key a table
+        rows = s.execute(select(TableRow.id, func.coalesce(func.max(ActionRow.version), 0))
                          .outerjoin(ActionRow, ActionRow.table_id == TableRow.id)
                          .where(TableRow.status.in_(("waiting", "open")))
                          .group_by(TableRow.id)).all()

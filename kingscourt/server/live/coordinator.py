@@ -1,12 +1,13 @@
 """Where the hub meets other processes: the :class:`Coordinator` protocol.
 
-**Decision: the live tables never import the cluster.** The hub calls a coordinator at five
+**Decision: the live tables never import the cluster.** The hub calls a coordinator at six
 points of a table's life (start and stop of the server, a table taken into memory, created,
-changed, and read again before a seat is taken); :class:`Alone`, the one-process server's,
-does nothing at each. With ``--redis`` :func:`kingscourt.server.app.create_app` hands the
-hub the Redis one (:class:`kingscourt.server.cluster.coordinator.Cluster`), which satisfies
-this protocol structurally: the dependency points from the cluster down to the live tables,
-never back (``lint-imports`` checks it).
+changed, read again before a seat is taken, and dropped from memory); :class:`Alone`, the
+one-process server's, does nothing at each. With ``--redis``
+:func:`kingscourt.server.app.create_app` hands the hub the Redis one
+(:class:`kingscourt.server.cluster.coordinator.Cluster`), which satisfies this protocol
+structurally: the dependency points from the cluster down to the live tables, never back
+(``lint-imports`` checks it).
 """
 
 from __future__ import annotations
@@ -35,6 +36,9 @@ class Coordinator(Protocol):
     def changed(self, table: LiveTable) -> None:
         """``table`` changed (what changed is stored): tell the others."""
 
+    def forget(self, table: LiveTable) -> None:
+        """``table`` left this process's memory (over, nobody watching it)."""
+
     async def refresh(self, table: LiveTable) -> None:
         """Read ``table`` again where another process may have changed its seats."""
 
@@ -55,6 +59,9 @@ class Alone:
         return True
 
     def changed(self, table: LiveTable) -> None:
+        return None
+
+    def forget(self, table: LiveTable) -> None:
         return None
 
     async def refresh(self, table: LiveTable) -> None:

@@ -140,6 +140,7 @@ class Hub:
         if table.over and not table.conns and self.tables.get(table.id) is table:
             del self.tables[table.id]
             self.autoplayer.forget(table)
+            self.coordinator.forget(table)
 
     # --- tables -----------------------------------------------------------------------------
 
