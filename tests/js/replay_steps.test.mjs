@@ -1,7 +1,7 @@
 // Stepping through a replay: clamped steps, keys, autoplay, the cache of views.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { autoplayStart, autoplayStep, clampStep, deed, keyStep, ViewCache, viewKey } from "../../kingscourt/web/js/replay_steps.js";
+import { autoplayStart, autoplayStep, clampStep, deed, keyStep, markKey, markStep, ViewCache, viewKey } from "../../kingscourt/web/js/replay_steps.js";
 
 test("a step lands on a whole version between 0 and the last", () => {
   assert.equal(clampStep(-1, 40), 0);
@@ -46,4 +46,21 @@ test("a move's words without who made it", () => {
   assert.equal(deed("Ada plays Q♠", "Ada"), "plays Q♠");
   assert.equal(deed("Ada: pay Menuet", "Ada"), "pay Menuet");
   assert.equal(deed("Bea plays Q♠", "Ada"), "Bea plays Q♠");
+});
+
+test("marks: the next and previous trick or deal, the ends where none is left", () => {
+  const tricks = [6, 10, 14];
+  assert.equal(markStep(tricks, 0, 1, 40), 6);
+  assert.equal(markStep(tricks, 6, 1, 40), 10);
+  assert.equal(markStep(tricks, 14, 1, 40), 40);
+  assert.equal(markStep(tricks, 12, -1, 40), 10);
+  assert.equal(markStep(tricks, 10, -1, 40), 6);
+  assert.equal(markStep(tricks, 6, -1, 40), 0);
+  const marks = { trick: tricks, deal: [0, 20] };
+  assert.equal(markKey({ key: "ArrowRight", shiftKey: true }, 7, 40, marks), 10);
+  assert.equal(markKey({ key: "ArrowLeft", shiftKey: true }, 7, 40, marks), 6);
+  assert.equal(markKey({ key: "PageDown" }, 7, 40, marks), 20);
+  assert.equal(markKey({ key: "PageUp" }, 25, 40, marks), 20);
+  assert.equal(markKey({ key: "ArrowRight" }, 7, 40, marks), undefined);
+  assert.equal(markKey({ key: "PageDown" }, 7, 40, { trick: [], deal: [] }), undefined);
 });

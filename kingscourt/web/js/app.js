@@ -53,7 +53,15 @@ function seatToken(tableId, fromAddress) {
   return held && held.token ? held.token : null;
 }
 
-window.addEventListener("hashchange", route);
+// the header's menu: folded behind one button on a phone (app.css), closed again by each page
+const menu = document.getElementById("menu-toggle");
+const foldMenu = (open) => {
+  menu.setAttribute("aria-expanded", String(open));
+  menu.closest(".topnav").classList.toggle("open", open);
+};
+menu.addEventListener("click", () => foldMenu(menu.getAttribute("aria-expanded") !== "true"));
+
+window.addEventListener("hashchange", () => { foldMenu(false); route(); });
 // the language first (its catalogue), then who is logged in, then the first page; a switch
 // of language draws the header and the current screen again
 startLanguage().finally(() => {

@@ -33,11 +33,13 @@ export function cardFace(card, { onClick, legal, extra = "", action } = {}) {
   const cls = `card svg-face suit-${suit} ${red ? "red" : "black"} ${legal === true ? "legal" : legal === false ? "illegal" : ""} ${extra}`;
   const parts = [frenchFace(card)]; // card_faces.js: the SVG face
   if (onClick) {
+    // named by its text, the card in the page's language (the face is hidden from readers:
+    // an aria-label would not hold the face's visible index, WCAG 2.5.3)
+    const name = legal === false ? t("{card} (not playable)", { card: cardName(card) }) : cardName(card);
     return h("button", {
       class: cls, type: "button", dataset: action ? { card, action } : { card },
-      "aria-label": legal === false ? t("{card} (not playable)", { card: cardName(card) }) : cardName(card),
       onClick: () => onClick(card),
-    }, parts);
+    }, parts, h("span.visually-hidden", {}, name));
   }
   return h("span", { class: cls, dataset: { card }, title: cardName(card), role: "img", "aria-label": cardName(card) }, parts);
 }

@@ -75,8 +75,9 @@ export function mountChat(parent, { send, host, head }) {
   const panel = h("details.panel.chat", {},
     h("summary", {}, h("span.chat-title", {}, `💬 ${TEXT.title}`), badge, preview),
     h("div.chat-body", {}, players, spectatorBox, note, quick, form, error, toggle));
-  // open beside the board on a wide screen; one line under the hand on a phone
-  panel.open = !window.matchMedia("(max-width: 600px)").matches;
+  // open in its column beside the board on a wide screen; a drawer from the head line on a
+  // narrower one, closed until asked for (tables.css)
+  panel.open = window.matchMedia("(min-width: 1200px)").matches;
   panel.addEventListener("toggle", () => { if (panel.open) markRead(); });
   parent.append(panel);
   if (head) head.append(jump);

@@ -32,6 +32,20 @@ export function seatName(seats, seat, me) {
   return t("Seat {n}", { n: seat + 1 });
 }
 
+/** The marks after a name in one pair of brackets: "(host)", "(guest)" or "(host, guest)". */
+export function marks({ host = false, guest = false }) {
+  if (host && guest) return t("(host, guest)");
+  return host ? t("(host)") : guest ? t("(guest)") : "";
+}
+
+/** A seat's marks as the waiting room shows them (the guest's explained on hover), or null. */
+export function seatMarks(seats, seat, host) {
+  const info = seats && seats.find((s) => s.seat === seat);
+  const text = marks({ host: seat === host, guest: Boolean(info && info.guest) });
+  if (!text) return null;
+  return h("span.guest-mark", { title: info && info.guest ? t("playing without an account") : undefined }, ` ${text}`);
+}
+
 /** The mark beside a guest's name (a player without an account: no statistics, no rating). */
 export function guestMark(seats, seat) {
   const info = seats && seats.find((s) => s.seat === seat);

@@ -11,7 +11,7 @@ import { api } from "./api.js";
 import { fill, h, toast } from "./dom.js";
 import { gameInfoInto, gameModules } from "./games.js";
 import { dateTime, lazy, number, t } from "./i18n.js";
-import { autoplayStart, autoplayStep, clampStep, deed, keyStep, ViewCache, viewKey } from "./replay_steps.js";
+import { autoplayStart, autoplayStep, clampStep, deed, keyStep, markKey, markStep, ViewCache, viewKey } from "./replay_steps.js";
 
 // Every text a player reads here, in one place.
 const TEXT = lazy(() => ({
@@ -24,6 +24,8 @@ const TEXT = lazy(() => ({
   seat: (s, name) => t("Seat {n}: {name}", { n: s + 1, name }),
   position: (v, last) => (v === 0 ? t("Start · 0 of {last} moves", { last }) : t("Move {n} of {last}", { n: v, last })),
   keys: t("← → step · Home / End: first and last"),
+  markKeys: t("Shift + ← →: trick · Page Up / Page Down: deal"),
+  prevTrick: t("Previous trick"), nextTrick: t("Next trick"), prevDeal: t("Previous deal"), nextDeal: t("Next deal"),
   moves: t("Moves"), start: t("The start"), timer: t("by the turn timer"),
   review: t("Review"), reviewing: t("The strong bot is thinking…"),
   agrees: t("The strong bot would play the same."),
@@ -77,6 +79,16 @@ export async function showReplay({ root, onLeave }, tableId, seatArg) {
   const prevBtn = button("replay-prev", `◀ ${TEXT.prev}`, () => go(version - 1));
   const nextBtn = button("replay-next", `${TEXT.next} ▶`, () => go(version + 1));
   const lastBtn = button("replay-last", `${TEXT.last} »`, () => go(last));
+  // where tricks and deals end (the board module's replayMarks, from the steps' actions)
+  const marks = mods.board.replayMarks ? mods.board.replayMarks(steps) : { trick: [], deal: [] };
+  const markBtn = (id, label, list, dir) => (list.length
+    ? button(id, label, () => go(markStep(list, version, dir, last))) : null);
+  const markBtns = [
+    markBtn("replay-prev-deal", `⏮ ${TEXT.prevDeal}`, marks.deal, -1),
+    markBtn("replay-prev-trick", `◀◀ ${TEXT.prevTrick}`, marks.trick, -1),
+    markBtn("replay-next-trick", `${TEXT.nextTrick} ▶▶`, marks.trick, 1),
+    markBtn("replay-next-deal", `${TEXT.nextDeal} ⏭`, marks.deal, 1),
+  ].filter(Boolean);
   const slider = h("input#replay-slider", { type: "range", min: 0, max: last, step: 1, value: 0,
     "aria-label": TEXT.slider, onInput: (e) => go(Number(e.target.value)) });
   const position = h("span#replay-position", { "aria-live": "polite" });
@@ -94,8 +106,9 @@ export async function showReplay({ root, onLeave }, tableId, seatArg) {
     h("div.replay-controls.panel", {},
       h("div.replay-buttons", {}, firstBtn, prevBtn, nextBtn, lastBtn, playBtn,
         h("label.field", {}, `${TEXT.speed} `, speed), h("label.field", {}, `${TEXT.pov} `, pov)),
+      markBtns.length ? h("div.replay-buttons.replay-marks", {}, markBtns) : null,
       h("div.replay-track", {}, slider, position),
-      h("p.muted.replay-keys", {}, TEXT.keys)),
+      h("p.muted.replay-keys", {}, TEXT.keys, markBtns.length ? ` · ${TEXT.markKeys}` : "")),
     h("div.replay-layout", {},
       h("div.replay-main", {}, board, hands),
       h("aside.replay-side", {}, h("section.side-panel", {}, h("h3", {}, TEXT.moves), moves))));
@@ -162,7 +175,7 @@ export async function showReplay({ root, onLeave }, tableId, seatArg) {
       h("li", { dataset: { version: "0" }, onClick: () => go(0) }, h("span.words", {}, TEXT.start)),
       steps.map((st) => h("li", { dataset: { version: String(st.version), seat: String(st.seat) }, class: st.seat === seat ? "viewed" : "" },
         h("span.words", { onClick: () => go(st.version) }, st.words, st.actor === "timer" ? h("span.muted", {}, ` (${TEXT.timer})`) : null),
-        st.seat === seat && reviewable ? h("button.secondary.small.review-btn", { type: "button", onClick: (e) => review(st, e.target.closest("li")) }, TEXT.review) : null,
+        st.seat === seat && reviewable && !st.forced ? h("button.secondary.small.review-btn", { type: "button", onClick: (e) => review(st, e.target.closest("li")) }, TEXT.review) : null,
         reviewBox(st))));
   };
   const reviewBox = (st) => {
@@ -234,7 +247,7 @@ export async function showReplay({ root, onLeave }, tableId, seatArg) {
   const onKey = (e) => {
     if (e.target.closest && e.target.closest("input, select, textarea")) return;
     if (e.ctrlKey || e.metaKey || e.altKey) return;
-    const to = keyStep(e.key, version, last);
+    const to = markKey(e, version, last, marks) ?? (e.shiftKey ? undefined : keyStep(e.key, version, last));
     if (to === undefined) return;
     e.preventDefault();
     go(to);

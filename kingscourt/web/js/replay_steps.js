@@ -53,3 +53,28 @@ export function deed(words, name) {
   for (const lead of [`${name}: `, `${name} `]) if (words.startsWith(lead)) return words.slice(lead.length);
   return words;
 }
+
+/**
+ * The next (``dir`` 1) or previous (-1) mark from ``version`` among ``marks`` (versions in
+ * order: where each trick or deal ends or starts), the ends of the game when none is left.
+ */
+export function markStep(marks, version, dir, last) {
+  if (dir > 0) {
+    const next = marks.find((m) => m > version);
+    return next === undefined ? last : next;
+  }
+  let prev = 0;
+  for (const m of marks) if (m < version) prev = m;
+  return prev;
+}
+
+/** Where a key with Shift (a trick) or PageUp/PageDown (a deal) takes the replay; else undefined. */
+export function markKey(e, version, last, marks) {
+  if (e.shiftKey && (e.key === "ArrowLeft" || e.key === "ArrowRight") && marks.trick.length) {
+    return markStep(marks.trick, version, e.key === "ArrowRight" ? 1 : -1, last);
+  }
+  if ((e.key === "PageUp" || e.key === "PageDown") && marks.deal.length) {
+    return markStep(marks.deal, version, e.key === "PageDown" ? 1 : -1, last);
+  }
+  return undefined;
+}

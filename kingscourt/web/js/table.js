@@ -4,7 +4,7 @@
 import { Connection } from "./connection.js";
 import { fill, h, toast } from "./dom.js";
 import { gameInfoInto, gameModules, rulesInFull, rulesInShort } from "./games.js";
-import { guestMark, levelName, seatName } from "./names.js";
+import { guestMark, levelName, seatMarks, seatName } from "./names.js";
 import { t, tn } from "./i18n.js";
 import { forgetSeat, rememberSeat, seatAt } from "./store.js";
 import { api } from "./api.js";
@@ -25,8 +25,17 @@ export async function showTable({ root, onLeave }, tableId, token) {
   const invites = h("div.invites");
   const room = h("section.panel.waiting-room", { hidden: true });
   const board = h("div.board");
+  // the rules' line, the look switches and "Leave seat": in the head line on a wide screen,
+  // behind one button on a phone (tables.css)
+  const more = h("div.table-more#table-more", {}, rulesLine, leave);
+  const moreBtn = h("button.secondary.small.more-toggle", { type: "button", "aria-expanded": "false", "aria-controls": "table-more",
+    onClick: () => {
+      const open = moreBtn.getAttribute("aria-expanded") !== "true";
+      moreBtn.setAttribute("aria-expanded", String(open));
+      moreBtn.closest(".table-head").classList.toggle("open", open);
+    } }, `⚙ ${t("Settings")}`);
   const page = h("section.table-page", {},
-    h("div.table-head", {}, title, rulesLine, h("span.seat-label"), status, clock, leave),
+    h("div.table-head", {}, title, h("span.seat-label"), status, clock, moreBtn, more),
     room, invites, board);
   root.append(page);
 
@@ -71,7 +80,7 @@ export async function showTable({ root, onLeave }, tableId, token) {
     },
   };
   const look = tableLook(data, mods.board, board); // table_look.js: motion, sound, your-turn notice, switches
-  page.querySelector(".table-head").append(look.bar());
+  more.append(look.bar());
   const send = ctx.act;
   ctx.act = look.guard(send);
   ctx.rematch = rematchPanel(tableId, token, ctx, game); // "Play again", under the result
@@ -109,7 +118,7 @@ export async function showTable({ root, onLeave }, tableId, token) {
       const snap = look.before();
       boardApi.update(msg);
       board.dataset.version = String(msg.version);
-      look.after(snap, msg, send);
+      look.after(snap, msg, send, ctx);
     } else if (msg.type === "rematch-offer" || msg.type === "rematch") {
       ctx.rematch.update(msg);
     } else if (msg.type === "error") {
@@ -169,8 +178,9 @@ function renderRoom(room, tableId, token, host, msg, data) {
   const free = msg.seats.filter((s) => s.kind === "human" && !s.taken).length;
   const people = h("ul.room-seats", {}, msg.seats.map((s) => h("li", { dataset: { seat: String(s.seat) } },
     `${t("Seat {n}", { n: s.seat + 1 })}: `,
-    s.kind === "bot" ? t("Bot ({level})", { level: levelName(s.level) }) : s.taken ? `${s.name || t("a player")}${s.seat === host ? ` ${t("(host)")}` : ""}${s.connected ? "" : ` · ${t("away")}`}` : t("waiting for a player…"),
-    s.kind === "human" && s.taken ? guestMark(msg.seats, s.seat) : null)));
+    s.kind === "bot" ? t("Bot ({level})", { level: levelName(s.level) })
+      : s.taken ? [s.name || t("a player"), seatMarks(msg.seats, s.seat, host), s.connected ? "" : ` · ${t("away")}`]
+        : t("waiting for a player…"))));
   const parts = [h("h2", {}, t("Waiting room")),
     h("p", {}, isHost ? t("The game starts when every seat is taken ({n} free), or when you start it.", { n: free })
       : t("The game starts when every seat is taken ({n} free).", { n: free })),

@@ -13,6 +13,15 @@ import { yourTurn } from "./turn_notice.js";
 
 const AUTO_PLAY_MS = 350;
 const CONFIRM = () => t("Click again to play it."); // player-facing
+const PROMPT = () => t("Your turn.");
+
+/** Say ``text`` in the page's polite live region (index.html's #announcer). */
+export function announce(text) {
+  const el = document.getElementById("announcer");
+  if (!el) return;
+  el.textContent = "";
+  setTimeout(() => { el.textContent = text; }, 30); // a change the reader hears even when repeated
+}
 
 const myTurn = (m) => Boolean(m && m.seat !== null && m.seat !== undefined && !m.view.over
   && m.view.to_move.includes(m.seat));
@@ -53,11 +62,16 @@ export function tableLook(info, mod, board) {
       };
     },
     before: () => beforeState(mod.motion, board),
-    after(snap, m, act) {
+    after(snap, m, act, ctx) {
       pending = null;
       afterState(mod.motion, board, snap, prev, m);
       const heard = prev && prev.version !== m.version && mod.heard ? mod.heard(prev, m) : null;
       const turnNow = myTurn(m) && !(prev && myTurn(prev));
+      // for screen readers: what happened (the board module's said: each play, a trick's
+      // winner) and the prompt when the turn comes to this seat
+      const said = prev && prev.version !== m.version && mod.said && ctx ? mod.said(prev, m, ctx) : [];
+      if (turnNow) said.push(PROMPT());
+      if (said.length) announce(said.join(" "));
       if (heard) sound(heard);
       else if (turnNow) sound("turn");
       yourTurn(myTurn(m));

@@ -12,7 +12,7 @@ import { resultBlock } from "/web/js/result.js";
 import { rulesPanel } from "/web/js/rules_panel.js";
 import { CELEBRATION_MS, kingCelebration } from "./celebration.js";
 import { lazy, t, tn } from "/web/js/i18n.js";
-export { heard, motion, openHands, rulesLead, rulesSaid } from "./table_hooks.js";
+export { heard, motion, openHands, rulesLead, rulesSaid, said } from "./table_hooks.js";
 export { leaderboard, profileSection, statColumns } from "./statistics.js";
 
 /** The board's style sheets, relative to this module (loaded before the board is drawn). */
@@ -182,7 +182,7 @@ function felt(v, me, ctx) {
   });
   return h("div.felt", {},
     seatBoxes,
-    h("div.trick", { id: "trick", class: done ? "done" : "", "aria-label": t("the trick") },
+    h("div.trick", { id: "trick", class: done ? "done" : "", role: "group", "aria-label": t("the trick") },
       slots,
       done ? h("div.trick-note", {}, trick.winner === me ? t("You took the trick") : t("{name} took the trick", { name: ctx.name(trick.winner) })) : null,
       !trick.cards.length && v.phase === "choose" ? h("div.trick-note", {}, v.chooser === me ? t("You choose the contract…")
@@ -198,7 +198,8 @@ function hand(v, legalCards, myTurn, ctx) {
   }));
   return h("div.hand-area", {},
     ctx.refusal && !(v.phase === "choose" && myTurn) ? h("div.hand-title.refusal#refusal", { role: "alert" }, ctx.refusal.text)
-      : h("div.hand-title", {}, playing ? t("Your turn: play a highlighted card") : t("Your hand")),
+      : h("div.hand-title", {}, playing ? t("Your turn: play a highlighted card") // a replay shows the viewed seat's
+        : ctx.readOnly ? t("Hand of {name}", { name: ctx.name(v.seat) }) : t("Your hand")),
     h("div.hand", { id: "hand", role: "group", "aria-label": t("your hand") }, cards));
 }
 
@@ -209,20 +210,41 @@ function chooserDialog(v, ctx, book) {
   const trumps = choices.filter((a) => a.startsWith(trumpAction));
   const trump = book.of(book.trump);
   const quota = v.quota_left && v.quota_left[v.seat];
-  return h("div.chooser", { id: "chooser", role: "dialog", "aria-label": t("Choose the contract") },
-    h("h2", {}, t("Choose this deal's contract")),
+  // over the felt, the hand left in sight; a number chooses a contract, a suit's letter (the
+  // notation's S, H, D, C) a trump deal; the focus moves into it
+  const keys = new Map();
+  const option = (a, key, cls, ...label) => {
+    keys.set(key, a);
+    return h(`button.contract-btn${cls}`, { type: "button", dataset: { action: a, key }, "aria-keyshortcuts": key.toUpperCase(), onClick: () => ctx.act(a) },
+      h("kbd", { "aria-hidden": "true" }, key.toUpperCase()), ...label);
+  };
+  const dialog = h("div.chooser", { id: "chooser", role: "dialog", "aria-labelledby": "chooser-title",
+    onKeydown: (e) => {
+      if (e.ctrlKey || e.metaKey || e.altKey || e.target.closest("input, select, textarea")) return;
+      const a = keys.get(e.key.toLowerCase());
+      if (!a) return;
+      e.preventDefault();
+      e.stopPropagation(); // the board's own keys (C: the card counter) wait
+      ctx.act(a);
+    } },
+    h("h2#chooser-title", {}, t("Choose this deal's contract")),
     ctx.refusal ? h("p.refusal#refusal", { role: "alert" }, ctx.refusal.text) : null,
-    quota ? h("p.muted", {}, quotaLine(quota)) : null,
-    h("div.choice-group", {}, penalties.map((a) => {
+    quota ? h("p.muted.chooser-quota", {}, quotaLine(quota)) : null,
+    h("div.choice-group", {}, penalties.map((a, i) => {
       const id = a.slice(7);
-      return h("button.contract-btn", { dataset: { action: a }, onClick: () => ctx.act(a) },
-        h("strong", {}, book.of(id).name), h("span", {}, book.of(id).about));
+      return option(a, String(i + 1), "", h("strong", {}, book.of(id).name), h("span", {}, book.of(id).about));
     })),
-    trumps.length ? h("div.choice-group", {}, h("span.muted", { title: trump.about }, `${trump.name}: `), trumps.map((a) => {
+    trumps.length ? h("div.choice-group.trumps", {}, h("span.muted", { title: trump.about }, `${trump.name}: `), trumps.map((a) => {
       const s = a.slice(-1);
-      return h("button.contract-btn.suit", { dataset: { action: a }, class: s === "H" || s === "D" ? "red" : "", onClick: () => ctx.act(a) },
-        h("strong", {}, SUIT_SYMBOL[s]), h("span", {}, SUIT_NAME[s]));
+      return option(a, s.toLowerCase(), s === "H" || s === "D" ? ".suit.red" : ".suit",
+        h("strong", { "aria-hidden": "true" }, SUIT_SYMBOL[s]), h("span", {}, SUIT_NAME[s]));
     })) : h("p.muted", {}, t("No trump deal is open to you.")));
+  queueMicrotask(() => {
+    const active = document.activeElement;
+    if (!dialog.isConnected || (active && active !== document.body && !dialog.contains(active) && active.closest("input, select, textarea, dialog, .chat"))) return;
+    if (!dialog.contains(active)) dialog.querySelector("button.contract-btn").focus({ preventScroll: true });
+  });
+  return dialog;
 }
 
 // what the chooser may still choose: penalty contracts and trump deals, each counted

@@ -3,7 +3,7 @@
 // flies to its winner), the open hands of a replay, and how a table's rules are summed up.
 
 import { h } from "/web/js/dom.js";
-import { cardFace, sortHand } from "/web/js/cards.js";
+import { cardFace, cardName, sortHand } from "/web/js/cards.js";
 import { ghost, glideIn, rect } from "/web/js/motion.js";
 import { t, tn } from "/web/js/i18n.js";
 
@@ -23,6 +23,22 @@ export function heard(prev, m) {
   if ((b.tricks || []).length !== (a.tricks || []).length) return "trick";
   if (b.trick.cards.length > a.trick.cards.length) return "play";
   return null;
+}
+
+/** What a screen reader hears of a new state: each card played and who took the trick. */
+export function said(prev, m, ctx) {
+  const a = prev.view;
+  const b = m.view;
+  const closed = (b.tricks || []).length > (a.tricks || []).length;
+  const cards = closed ? b.tricks[b.tricks.length - 1].cards : b.trick.cards;
+  const shown = new Set(a.trick.cards.map(([, c]) => c));
+  const out = cards.filter(([, c]) => !shown.has(c)).map(([s, c]) => (s === ctx.me
+    ? t("You play {card}.", { card: cardName(c) }) : t("{name} plays {card}.", { name: ctx.name(s), card: cardName(c) })));
+  if (closed) {
+    const w = b.tricks[b.tricks.length - 1].winner;
+    out.push(w === ctx.me ? t("You take the trick.") : t("{name} takes the trick.", { name: ctx.name(w) }));
+  }
+  return out;
 }
 
 export const motion = {
@@ -53,4 +69,24 @@ export function openHands(v, names) {
   return (v.hands || []).map((hand, s) => h("div.replay-hand", { dataset: { seat: String(s) } },
     h("strong", {}, names[s]),
     h("div.hand", {}, hand.length ? sortHand(hand).map((c) => cardFace(c)) : h("span.muted", {}, t("empty")))));
+}
+
+/**
+ * Where a replay's tricks and deals are (replay.js's buttons and keys): ``trick`` the versions
+ * at which a trick is complete on the table, ``deal`` the versions at which a deal's contract
+ * is still to choose (its cards just dealt).
+ */
+export function replayMarks(steps) {
+  const trick = [];
+  const deal = [];
+  let plays = 0;
+  for (const st of steps) {
+    if (st.action.startsWith("choose ")) {
+      deal.push(st.version - 1);
+      plays = 0;
+    } else if (st.action.startsWith("play ") && ++plays % 4 === 0) {
+      trick.push(st.version);
+    }
+  }
+  return { trick, deal };
 }
