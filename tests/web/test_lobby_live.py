@@ -67,3 +67,18 @@ def test_after_cancel_the_host_no_longer_sees_the_invitation_box(new_page) -> No
     assert host.locator(".invite-box").count() == 0
     assert host.locator(".invite-link").count() == 0
     shot(host, "cancelled-table-host")
+
+
+def test_the_lobby_rows_borders_line_up(new_page, web_server) -> None:
+    import httpx
+
+    seats = [{"kind": "human", "name": "Ada"}, {"kind": "human", "open": True},
+             {"kind": "human", "open": True}, {"kind": "bot", "level": "random"}]
+    r = httpx.post(f"{web_server.url}/api/tables", json={"game": "king", "seats": seats}, timeout=10)
+    assert r.status_code == 201, r.text
+    page = new_page(1366, 768)
+    page.goto("/")
+    row = f"tr[data-table='{r.json()['id']}']"
+    page.wait_for_selector(row)
+    bottoms = page.eval_on_selector_all(f"{row} > td", "tds => tds.map((td) => td.getBoundingClientRect().bottom)")
+    assert max(bottoms) - min(bottoms) < 1, bottoms  # every cell's border on one line

@@ -170,5 +170,5 @@ function tableRow(t, mine, info) {
     h("td.status", {}, STATUS[t.status] || t.status, t.status === "waiting" && free ? ` ${TEXT.free(free)}` : ""),
     h("td.rules", { title: info ? rulesInFull(info, t.rules) : "" }, info ? rulesInShort(info, t.rules) : ""),
     h("td", {}, h("ul.lobby-seats", {}, t.seats.map((s) => seatLine(t, s)))),
-    h("td.actions", {}, actions));
+    h("td.actions", {}, actions.flatMap((a, i) => (i ? [" ", a] : [a]))));
 }
