@@ -127,6 +127,11 @@ class GameSpec:
     - ``open_view``: ``"module:function(state)"``, the view with every hand open (replays of
       finished games).
     - ``statistics``: what a finished game keeps per seat and per deal (:class:`Statistics`).
+    - ``deal_scores``: ``"module:function(view) -> list[dict]"``, every deal scored so far as a
+      view shows it, in order: ``points`` (each seat's points in that deal) and the deal's
+      public facts (a choice, a trump). Declaring it says the game deals every deal from the
+      seed alone, independent of play, the same hand to the same seat: it offers duplicate
+      tournaments (empty: it does not).
     """
 
     name: str
@@ -148,6 +153,7 @@ class GameSpec:
     card_texts: str = ""
     localize_view: str = ""
     statistics: Statistics = field(default_factory=Statistics)
+    deal_scores: str = ""
 
     @property
     def package(self) -> str:

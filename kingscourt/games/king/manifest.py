@@ -59,6 +59,7 @@ SPEC = GameSpec(
         choices=f"{_P}.statistics:deal_choices",
         choice_order=f"{_P}.statistics:choice_order",
     ),
+    deal_scores=f"{_P}.statistics:deal_scores",
     web=Web(board="/games/king/board.js", summary="/games/king/summary.js",
             looks=("fourColour", "autoPlay"), confirm_words=("play",)),
 )

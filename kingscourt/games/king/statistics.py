@@ -22,6 +22,15 @@ def deal_choices(state: State) -> list[tuple[int, int, str, int]]:
             for r in rows]
 
 
+def deal_scores(view: Any) -> list[dict[str, Any]]:
+    """Every scored deal of the score sheet any view shows: each seat's points, the chooser,
+    the contract and its trump (the facts a duplicate comparison shows)."""
+    rows: list[dict[str, Any]] = view.get("score_table", [])
+    return [{"deal": int(r["deal"]), "points": [int(p) for p in r["points"]],
+             "chooser": int(r["chooser"]), "contract": str(r["contract"]),
+             "trump": r.get("trump")} for r in rows]
+
+
 def choice_order() -> list[str]:
     """The contracts' ids in the rulebook's order (a profile lists them so)."""
     return [info.id for _, info in sorted(CONTRACTS.items())]
