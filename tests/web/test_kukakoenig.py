@@ -48,3 +48,35 @@ def test_pick_collision_and_reveal(new_page) -> None:
     assert ada.locator("#collections .player[data-seat='0'] .coll-group").count() >= 1
     assert bea.locator("#collections .player[data-seat='1'] .coll-group").count() >= 1
     shot(ada, "kukakoenig-take")
+
+
+def test_the_replay_steps_back_to_the_reveal_of_its_own_round(new_page, web_server) -> None:
+    import random
+    import time
+
+    from ..server.harness import SeatLog, play_seat, run
+
+    t = web_server.create("kukakoenig", [{"kind": "human", "name": "Rita"},
+                                         {"kind": "bot", "level": "random"}], seed=12)
+    run(play_seat(web_server.ws(t["id"], t["seats"][0]["token"]), SeatLog(0), random.Random(3)))
+    deadline = time.monotonic() + 60
+    while web_server.get(f"/api/tables/{t['id']}").json()["status"] != "over":
+        assert time.monotonic() < deadline, "the game did not end"
+        time.sleep(0.1)
+    page = new_page()
+    page.goto(f"/#/replay/{t['id']}")
+    page.wait_for_selector(".replay-page[data-version='0']")
+    assert page.locator("#reveal").count() == 0  # nothing revealed yet
+    page.click("#replay-last")
+    page.wait_for_selector("#reveal")
+    last_round = page.inner_text("#reveal h3")
+    assert "round 1," not in last_round, last_round
+    page.keyboard.press("Home")
+    page.wait_for_selector(".replay-page[data-version='0']")
+    assert page.locator("#reveal").count() == 0, page.inner_text("#reveal")
+    # a few steps on: the reveal shown is one of round 1
+    for _ in range(6):
+        page.click("#replay-next")
+        if page.locator("#reveal").count():
+            break
+    assert "round 1," in page.inner_text("#reveal h3")

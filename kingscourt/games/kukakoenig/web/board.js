@@ -102,9 +102,11 @@ export function mount(el, ctx) {
           reveal = { picks: fresh[at].picks, events: fresh.slice(at + 1), round: fresh[at].round, call: fresh[at].call };
           if (!ctx.readOnly) startCount(); // a replay steps at its own pace
         }
-      } else if (logSeen === null) {
+      } else if (logSeen === null || log.length < logSeen) {
+        // the first state, or a replay stepped back: the latest reveal of this state's log
         const at = log.map((e) => e.kind).lastIndexOf("reveal");
-        if (at >= 0) reveal = { picks: log[at].picks, events: log.slice(at + 1), round: log[at].round, call: log[at].call };
+        reveal = at >= 0 ? { picks: log[at].picks, events: log.slice(at + 1), round: log[at].round, call: log[at].call } : null;
+        if (log.length < (logSeen || 0)) { timers.forEach(clearTimeout); counting = null; }
       }
       logSeen = log.length;
       render();
