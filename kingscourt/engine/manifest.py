@@ -56,7 +56,9 @@ class Research:
     JSON); ``ascending``: the engine lists legal actions in ascending action numbers;
     ``noop``: the text of the no-op action at a simultaneous node; ``secret_scores``: the
     scores are secret until the end (rewards come all at once then); ``render``:
-    ``"module:function(view) -> list[str]"``, the table as text."""
+    ``"module:function(view) -> list[str]"``, the table as text; ``chance``:
+    ``"module:function(game, players) -> Chance"``, how the game's randomness becomes chance
+    nodes (:mod:`kingscourt.interop.chance`)."""
 
     long_name: str
     utility: tuple[float, float]
@@ -70,6 +72,7 @@ class Research:
     ascending: bool = False
     noop: str = ""
     secret_scores: bool = False
+    chance: str = ""
 
 
 @dataclass(frozen=True)

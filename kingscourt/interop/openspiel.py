@@ -9,11 +9,15 @@ what the bridge needs beyond the engine's contract is the manifest's ``research`
 
 How the engine maps onto OpenSpiel:
 
-- **Chance** is one explicit chance node at the start: it draws one of ``DEALS`` (1024)
-  equally likely seeds of our engine, and that seed deals every hand of the match (King's
-  20 deals, Ku-Ka-König's pile, Ucho Króla's deck). The game parameter ``seed`` shifts the
-  range. ``resample_from_infostate`` (built on ``sample_world``) gives IS-MCTS the worlds
-  it searches.
+- **Chance**: the whole chance space, card by card as OpenSpiel's Bridge and Hearts deal.
+  Each game's chance model (:mod:`.chance`, named by its manifest's ``research.chance``) says
+  what chance draws and when: King deals every deal's 52 cards one chance node each (so every
+  deal is reachable, with its true probability); Ku-Ka-König deals its cards in play one by
+  one, and Ucho Króla its characters, deck and first player. What the engine draws later
+  (Ku-Ka-König's box, Ucho Króla's reshuffles and random picks) comes from a 64-bit seed that
+  8 chance nodes of one byte each choose. ``resample_from_infostate`` draws a whole history
+  consistent with the seat's information, uniformly (King), or a world of the engine's
+  ``sample_world`` (the other two).
 - **Dynamics**: King and Ucho Króla are sequential; Ku-Ka-König is *simultaneous*: at every
   pick each seat still to pick chooses a row, the others the no-op action ``wait``.
 - **Actions** are the numbers of :mod:`.vocabulary`, the same in every process: King
@@ -26,8 +30,9 @@ How the engine maps onto OpenSpiel:
   view (King in a compact form); the tensors of :mod:`.tensors` (layouts in
   ``docs/tensors.md``) are relative to the observing seat. An observation type that is not
   one seat's (public only, every seat's) raises rather than giving an empty tensor.
-- **Returns** are the final scores (King's points, Ku-Ka-König's points, Ucho Króla's
-  prestige), given at the end. King with the standard 20 deals and choice limit is
+- **Returns** are the scores (King's points, Ku-Ka-König's points, Ucho Króla's prestige);
+  ``rewards()`` give what each move changed of them where the scores are public (King: after
+  every deal), else everything at the end. King with the standard 20 deals and choice limit is
   zero-sum (each penalty contract is played twice, trump eight times: −5200 + 5200); the
   short game, the free choice limit and "King ends the game" are general-sum, as are the
   other two games.
@@ -37,11 +42,15 @@ How the engine maps onto OpenSpiel:
   Ucho Króla's rules bounds a game (cards can go round), so the parameter ``max_moves``
   (2000; the longest of 3,000 random games had 551) cuts it, with the prestige counted then.
 - **Table rules** are game parameters with the engine's names and defaults, plus
-  ``players`` where the game has a choice and ``seed``.
+  ``players`` where the game has a choice.
+- **Copies**: ``clone()``, ``copy.copy`` and ``copy.deepcopy`` keep the history and the move
+  number; states and games pickle and ``serialize_game_and_state`` (a state as its history,
+  replayed).
 """
 
 from __future__ import annotations
 
+import collections
 import dataclasses
 import functools
 import json
@@ -56,15 +65,15 @@ import kingscourt
 from kingscourt.engine import GAMES, JSON, Action, State, resolve, spec
 from kingscourt.engine.manifest import Research
 
+from .chance import Chance, Draw
 from .tensors import Array, Encoder, Layout, encoder
 from .vocabulary import Vocabulary, vocabulary
 
-DEALS = 1024
 _CHANCE = int(pyspiel.PlayerId.CHANCE)
 _TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 _SIMULTANEOUS = int(pyspiel.PlayerId.SIMULTANEOUS)
 #: parameters of the bridge, not table rules of the engine
-_BRIDGE = ("players", "seed", "max_moves")
+_BRIDGE = ("players", "max_moves")
 
 
 def _research(name: str) -> Research:
@@ -89,7 +98,6 @@ def _defaults(name: str) -> dict[str, Any]:
         params[f.name] = "" if value is None else value
     if game.min_players != game.max_players:
         params["players"] = spec(name).default_players
-    params["seed"] = 0
     if _research(name).max_moves:
         params["max_moves"] = _research(name).max_moves
     return params
@@ -131,9 +139,9 @@ class Context:
     which OpenSpiel may copy without calling ``__init__``)."""
 
     name: str
+    params: dict[str, Any]
     engine: kingscourt.Game
     players: int
-    base_seed: int
     max_moves: int
     vocabulary: Vocabulary
     #: the engine's action object of each number (None: the no-op, ``research.noop``)
@@ -142,6 +150,7 @@ class Context:
     simultaneous: bool
     #: the engine lists legal actions in ascending action numbers (King: card order)
     ascending: bool
+    chance: Chance
 
     def __post_init__(self) -> None:
         #: action text -> number, bound once for the per-move lookups
@@ -152,9 +161,8 @@ class Context:
     def __deepcopy__(self, memo: dict[int, Any]) -> Context:
         return self  # shared, read-only at run time
 
-    def deal(self, outcome: int) -> State:
-        players = self.players if self.engine.min_players != self.engine.max_players else None
-        return self.engine.new_state(seed=self.base_seed + outcome, players=players)
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (context_of, (self.name, self.params))
 
     def max_game_length(self) -> int:
         length: int = resolve(_research(self.name).max_length)(self.engine, self.max_moves)
@@ -177,16 +185,20 @@ def context_of(name: str, params: dict[str, Any]) -> Context:
                  if k not in _BRIDGE}
         engine = kingscourt.load_game(name, **rules)
         vocab = vocabulary(engine)
-        noop = _research(name).noop
+        research = _research(name)
+        noop = research.noop
         actions = tuple(None if noop and t == noop else engine.parse_action(t)
                         for t in vocab.texts)
         max_moves = int(full.get("max_moves", 0))
-        if _research(name).max_moves and max_moves < 1:
+        if research.max_moves and max_moves < 1:
             raise ValueError(f"max_moves must be at least 1, got {max_moves}")
-        research = _research(name)
-        ctx = Context(name, engine, int(full.get("players", spec(name).default_players)),
-                      int(full["seed"]) * DEALS, max_moves, vocab, actions, encoder(engine),
-                      engine.dynamics == "simultaneous", research.ascending)
+        players = int(full.get("players", spec(name).default_players))
+        if not research.chance:
+            raise ValueError(f"the game {name!r} names no chance model (research.chance)")
+        chance: Chance = resolve(research.chance)(engine, players)
+        ctx = Context(name, dict(params), engine, players, max_moves, vocab, actions,
+                      encoder(engine), engine.dynamics == "simultaneous", research.ascending,
+                      chance)
         _CONTEXTS[key] = ctx
     return ctx
 
@@ -206,7 +218,7 @@ class KingscourtGame(pyspiel.Game):  # type: ignore[misc]
             gtype,
             pyspiel.GameInfo(
                 num_distinct_actions=ctx.vocabulary.size,
-                max_chance_outcomes=DEALS,
+                max_chance_outcomes=ctx.chance.outcomes,
                 num_players=ctx.players,
                 min_utility=low,
                 max_utility=high,
@@ -217,9 +229,9 @@ class KingscourtGame(pyspiel.Game):  # type: ignore[misc]
         )
 
     def new_initial_state(self) -> KingscourtState:
-        return KingscourtState(self, None)
+        return KingscourtState(self)
 
-    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> ViewObserver:
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> Any:
         if params:
             raise ValueError(f"observation parameters are not supported; passed {params}")
         ctx = _context(self)
@@ -227,9 +239,7 @@ class KingscourtGame(pyspiel.Game):  # type: ignore[misc]
             return ViewObserver(ctx, perfect_recall=False)
         if (not iig_obs_type.public_info
                 or iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER):
-            raise ValueError(f"{self.get_type().short_name}: only one seat's observation is "
-                             "provided (public information and that seat's private one); "
-                             f"asked for {iig_obs_type}")
+            return None  # only one seat's observation is provided (public and its private)
         return ViewObserver(ctx, perfect_recall=bool(iig_obs_type.perfect_recall))
 
 
@@ -245,18 +255,47 @@ def _context(game: Any) -> Context:
     return ctx
 
 
+def _replay(ctx: Context, log: list[int | tuple[int, ...]]) -> Match:
+    """The match that ``log`` (chance outcomes, moves and joint moves) leads to."""
+    m = Match(ctx, None, 0)
+    for step in log:
+        if isinstance(step, tuple):
+            m.apply_joint(list(step))
+        else:
+            m.apply(step)
+    return m
+
+
+def _restored(ctx: Context, inner: State, moves: int) -> Match:
+    """A match around an engine state that no history leads to (a sampled world)."""
+    return Match(ctx, inner, moves, log=None)
+
+
 class Match:
     """The match behind a pyspiel state: the engine's state, the current player (cached
-    between moves) and the views built at this position. A plain object, because attribute
-    access on a pyspiel state costs several times a plain one's."""
+    between moves), the chance phase being drawn, the views built at this position and the
+    history (``log``) that replays it. A plain object, because attribute access on a pyspiel
+    state costs several times a plain one's."""
 
-    __slots__ = ("ctx", "inner", "moves", "player", "views")
+    __slots__ = ("ctx", "draw_at", "drawn", "draws", "inner", "left", "log", "moves", "player",
+                 "views")
 
-    def __init__(self, ctx: Context, inner: State | None, moves: int) -> None:
+    def __init__(self, ctx: Context, inner: State | None, moves: int,
+                 log: list[int | tuple[int, ...]] | None = None) -> None:
         self.ctx = ctx
         self.inner = inner
         self.moves = moves
         self.views: dict[int, JSON] = {}
+        #: the history that replays this match; None for a sampled world
+        self.log: list[int | tuple[int, ...]] | None = [] if inner is None else log
+        #: the chance phase being drawn (None: none), the draw at hand, what is left of its
+        #: items and what each of its draws has drawn so far
+        self.draws: tuple[Draw, ...] | None = None
+        self.draw_at = 0
+        self.left: list[int] = []
+        self.drawn: list[list[int]] = []
+        if inner is None:
+            self._begin(ctx.chance.opening())
         self.player = self.whose()
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Match:
@@ -266,12 +305,28 @@ class Match:
         twin.ctx, twin.moves, twin.player = self.ctx, self.moves, self.player
         twin.inner = self.inner.clone() if self.inner is not None else None
         twin.views = dict(self.views)
+        twin.log = list(self.log) if self.log is not None else None
+        twin.draws, twin.draw_at, twin.left = self.draws, self.draw_at, list(self.left)
+        twin.drawn = [list(d) for d in self.drawn]
         return twin
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """A match pickles as its history, replayed (a sampled world as its engine state)."""
+        if self.log is None:
+            return (_restored, (self.ctx, self.inner, self.moves))
+        return (_replay, (self.ctx, self.log))
+
+    def _begin(self, draws: tuple[Draw, ...]) -> None:
+        self.draws = draws
+        self.draw_at = 0
+        self.left = list(draws[0].items)
+        self.drawn = [[] for _ in draws]
+
     def whose(self) -> int:
-        inner = self.inner
-        if inner is None:
+        if self.draws is not None:
             return _CHANCE
+        inner = self.inner
+        assert inner is not None
         if inner.is_over() or self.moves >= self.ctx.move_limit:
             return _TERMINAL
         if self.ctx.simultaneous:
@@ -282,13 +337,31 @@ class Match:
         v = self.views.get(seat)
         if v is None:
             if self.inner is None:
-                raise ValueError("the cards are not dealt yet: this is the chance node")
+                raise ValueError("the cards are not dealt yet: this is a chance node")
             v = self.views[seat] = self.inner.view(seat)
         return v
 
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """The items left to draw (kept sorted), each as likely as it is frequent."""
+        left = self.left
+        if self.draws is None:
+            return []
+        if self.draws[self.draw_at].distinct:
+            p = 1.0 / len(left)
+            return [(c, p) for c in left]
+        counts = collections.Counter(left)
+        return [(c, k / len(left)) for c, k in sorted(counts.items())]
+
+    def chance_actions(self) -> list[int]:
+        if self.draws is None:
+            return []
+        if self.draws[self.draw_at].distinct:
+            return list(self.left)
+        return sorted(set(self.left))
+
     def legal(self, player: int) -> list[int]:
         inner = self.inner
-        if inner is None or self.player == _TERMINAL:
+        if inner is None or (self.player < 0 and self.player != _SIMULTANEOUS):
             return []
         ctx = self.ctx
         if ctx.ascending:
@@ -298,10 +371,12 @@ class Match:
         return sorted(map(ctx.number_of, inner.legal_actions(player)))
 
     def apply(self, action: int) -> None:
-        inner = self.inner
-        if inner is None:
-            self.inner = self.ctx.deal(action)
+        draws = self.draws
+        if draws is not None:
+            self._draw(draws, action)
         else:
+            inner = self.inner
+            assert inner is not None
             act = self.ctx.actions[action]
             if act is None:
                 raise ValueError("wait is only played at a simultaneous node")
@@ -309,7 +384,41 @@ class Match:
             self.moves += 1
             if self.views:
                 self.views.clear()
+            more = self.ctx.chance.pending(inner)
+            if more:
+                self._begin(more)
+        if self.log is not None:
+            self.log.append(action)
         self.player = self.whose()
+
+    def _draw(self, draws: tuple[Draw, ...], outcome: int) -> None:
+        draw = draws[self.draw_at]
+        drawn = self.drawn[self.draw_at]
+        if draw.replace:
+            if outcome not in self.left:
+                raise ValueError(f"chance outcome {outcome} is not one of this node's")
+        else:
+            try:
+                self.left.remove(outcome)
+            except ValueError:
+                raise ValueError(f"chance outcome {outcome} is not one of this node's "
+                                 "(dealt already)") from None
+        drawn.append(outcome)
+        if len(drawn) < draw.count:
+            return
+        self.draw_at += 1
+        if self.draw_at < len(draws):
+            self.left = list(draws[self.draw_at].items)
+            return
+        chance = self.ctx.chance
+        self.draws = None
+        self.left = []
+        if self.inner is None:
+            self.inner = chance.start(self.drawn)
+        else:
+            chance.resume(self.inner, self.drawn)
+            self.views.clear()
+        self.drawn = []
 
     def apply_joint(self, actions: list[int]) -> None:
         inner = self.inner
@@ -321,21 +430,25 @@ class Match:
             inner.apply(seat, act)
         self.moves += 1
         self.views.clear()
+        more = self.ctx.chance.pending(inner)
+        if more:
+            self._begin(more)
+        if self.log is not None:
+            self.log.append(tuple(actions))
         self.player = self.whose()
 
 
 class KingscourtState(pyspiel.State):  # type: ignore[misc]
-    def __init__(self, game: Any, inner: State | None, ctx: Context | None = None,
-                 moves: int = 0) -> None:
+    def __init__(self, game: Any, match: Match | None = None) -> None:
         super().__init__(game)
-        self._m = Match(ctx or _context(game), inner, moves)
+        self._m = match if match is not None else Match(_context(game), None, 0)
 
     @property
     def inner(self) -> State:
         """The engine's state (the whole truth: never hand it to a player)."""
         inner = self._m.inner
         if inner is None:
-            raise ValueError("the cards are not dealt yet: this is the chance node")
+            raise ValueError("the cards are not dealt yet: this is a chance node")
         return inner
 
     def view_of(self, seat: int) -> JSON:
@@ -354,8 +467,7 @@ class KingscourtState(pyspiel.State):  # type: ignore[misc]
         return self._m.player == _SIMULTANEOUS
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        p = 1.0 / DEALS
-        return [(i, p) for i in range(DEALS)]
+        return self._m.chance_outcomes()
 
     def legal_actions(self, player: int | None = None) -> list[int]:
         """As OpenSpiel's, answered here for callers in Python (no round trip through C++)."""
@@ -363,7 +475,7 @@ class KingscourtState(pyspiel.State):  # type: ignore[misc]
         if player is None:
             player = m.player
             if player == _CHANCE:
-                return list(range(DEALS))
+                return m.chance_actions()
             if player == _SIMULTANEOUS:
                 return list(super().legal_actions())
         return m.legal(player) if player >= 0 else []
@@ -379,7 +491,7 @@ class KingscourtState(pyspiel.State):  # type: ignore[misc]
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == _CHANCE:
-            return f"deal {action}"
+            return self._m.ctx.chance.describe(action)
         texts = self._m.ctx.vocabulary.texts
         return texts[action] if 0 <= action < len(texts) else f"action {action}"
 
@@ -393,29 +505,42 @@ class KingscourtState(pyspiel.State):  # type: ignore[misc]
         return [float(s) for s in m.inner.scores()]
 
     def __str__(self) -> str:
+        """The history, which tells every state apart (OpenSpiel's ``get_all_states`` keys
+        states by it), then what a spectator sees."""
         m = self._m
+        head = "history " + " ".join(map(str, self.history()))
         if m.inner is None:
-            return "undealt"
-        return _compact(m.ctx.name, m.inner.view(None))
+            return head
+        return head + "\n" + _compact(m.ctx.name, m.inner.view(None))
+
+    # -- copies: OpenSpiel's clone keeps the history and the move number, and deep-copies
+    # the attributes (Match.__deepcopy__: the engine's clone)
+    def __copy__(self) -> KingscourtState:
+        return self.clone()  # type: ignore[no-any-return]
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> KingscourtState:
+        return self.clone()  # type: ignore[no-any-return]
 
     # -- search support
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> KingscourtState:
-        """A world consistent with ``player_id``'s view, drawn by ``sample_world``."""
+        """A state consistent with ``player_id``'s information: a whole history drawn
+        uniformly among the consistent ones where the game's chance model can (King), else
+        a world of the engine's ``sample_world``."""
         x = float(probability_sampler())
         rng = random.Random(int(x * 2**53))
         m = self._m
-        world = m.ctx.engine.sample_world(m.view(player_id), rng)
-        return KingscourtState(self.get_game(), world, m.ctx, m.moves)
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> KingscourtState:
-        return self.clone()  # OpenSpiel copies Python states with deepcopy: use the engine's clone
-
-    def clone(self) -> KingscourtState:
-        m = self._m
-        return KingscourtState(self.get_game(), m.inner.clone() if m.inner else None,
-                               m.ctx, m.moves)
-
-
+        if m.player == _CHANCE:
+            raise ValueError("resample_from_infostate at a chance node: sample at a seat's turn")
+        history = [(int(pa.player), int(pa.action)) for pa in self.full_history()]
+        steps = m.ctx.chance.resample(history, player_id, rng)
+        game = self.get_game()
+        if steps is None:
+            world = m.ctx.engine.sample_world(m.view(player_id), rng)
+            return KingscourtState(game, _restored(m.ctx, world, m.moves))
+        state = KingscourtState(game)
+        for _p, a in steps:
+            state.apply_action(a)
+        return state
 def _compact(name: str, view: JSON, history: bool = True) -> str:
     """A seat's view as a string: the game's compact form where its manifest names one
     (``research.compact``), else the view as JSON. Without ``history`` the public log is left
@@ -476,6 +601,7 @@ def _register() -> None:
                    else pyspiel.GameType.Utility.GENERAL_SUM)
         _TYPES[name] = _game_type(name, utility)
         cls = type(f"OpenSpiel_{name}", (KingscourtGame,), {"name": name})
+        globals()[cls.__name__] = cls  # found by name: games pickle
         pyspiel.register_game(_TYPES[name], cls)
 
 

@@ -51,6 +51,7 @@ SPEC = GameSpec(
         zero_sum=f"{_P}.research:zero_sum",
         compact=f"{_P}.research:compact",
         ascending=True,
+        chance=f"{_P}.research:chance",
     ),
     catalogue=f"{_P}.catalogue:extras",
     statistics=Statistics(

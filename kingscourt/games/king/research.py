@@ -1,5 +1,7 @@
 """King for the research bridges (OpenSpiel, PettingZoo): its 62 action numbers, its length,
-when it is zero-sum, its compact information string and its table as text.
+when it is zero-sum, its compact information string, its table as text and its chance model
+(every deal dealt card by card; a history resampled uniformly among those a seat cannot tell
+apart).
 
 Action numbers: ``play 2S`` … ``play AC`` are ``0..51`` (the card's number, ``suit * 13 +
 rank``, suits S H D C), ``choose el-almaz`` … ``choose son-iki`` ``52..57``, ``choose trump
@@ -8,12 +10,18 @@ S|H|D|C`` ``58..61``.
 
 from __future__ import annotations
 
+import copyreg
+import random
 from typing import Any
 
-from ...engine import JSON, Game
+from ...engine import JSON, Game, State
+from ...engine.dealing import deal_uniformly
+from ...interop.chance import Draw, Step
 from ...interop.vocabulary import Vocabulary
 from .cards import CARD_TEXT
-from .contracts import PENALTY_CONTRACTS
+from .contracts import CONTRACTS, PENALTY_CONTRACTS, Contract
+from .state import CARD_OF_FIRST, KingState, table_of
+from .world import lacks
 
 
 def texts() -> list[str]:
@@ -76,3 +84,141 @@ def render(v: JSON) -> list[str]:
     if v["seat"] is not None:
         lines.append(f"  hand of player_{v['seat']}: {_hand(v.get('hand', []))}")
     return lines
+
+
+# ---------------------------------------------------------------------------- chance
+#: one deal: 52 cards, one chance node each, card ``i`` to seat ``i % 4`` (as Hearts deals)
+_DEAL = (Draw(tuple(range(52)), 52),)
+_TRUMP_ID = CONTRACTS[Contract.TRUMP].id
+
+
+def _hands(order: list[int]) -> list[int]:
+    hands = [0, 0, 0, 0]
+    for i, c in enumerate(order):
+        hands[i & 3] |= 1 << c
+    return hands
+
+
+class KingChance:
+    """King's chance model: each deal's 52 cards, dealt one chance node each before the deal's
+    choice (:mod:`kingscourt.interop.chance`)."""
+
+    outcomes = 52
+
+    def __init__(self, game: Game, players: int) -> None:
+        self.game = game
+
+    def describe(self, outcome: int) -> str:
+        return f"deal {CARD_TEXT[outcome]}"
+
+    def opening(self) -> tuple[Draw, ...]:
+        return _DEAL
+
+    def start(self, drawn: list[list[int]]) -> State:
+        state = KingState(self.game, 0, _hands(drawn[0]), {})  # type: ignore[arg-type]
+        state._sampled = True  # its deals come from chance nodes: no record replays them
+        return state
+
+    def pending(self, inner: State) -> tuple[Draw, ...]:
+        state: Any = inner
+        if state._hands[0] != -1:
+            return ()
+        state._hands = [0, 0, 0, 0]  # a view shows no card until the deal is dealt
+        return _DEAL
+
+    def resume(self, inner: State, drawn: list[list[int]]) -> None:
+        state: Any = inner
+        state._hands = _hands(drawn[0])
+        state._lm = -1
+
+    def resample(self, history: list[Step], player: int,
+                 rng: random.Random) -> list[Step] | None:
+        """Every deal's hidden cards (the other seats' cards not played, the current deal's
+        included) drawn uniformly among those consistent with what ``player`` saw: its own
+        hands, every card played, and what the play proves (:func:`.world.lacks`; the first
+        chooser held the opening card); each hand's order among its positions in the deal
+        uniformly. Moves stay as they were."""
+        deals: list[tuple[list[int], list[Step]]] = []
+        for p, a in history:
+            if p < 0:
+                if not deals or deals[-1][1]:
+                    deals.append(([], []))
+                deals[-1][0].append(a)
+            else:
+                deals[-1][1].append((p, a))
+        orders = [self._redeal(d, order, moves, player, rng)
+                  for d, (order, moves) in enumerate(deals)]
+        out: list[Step] = []
+        for order, (_old, moves) in zip(orders, deals, strict=True):
+            out += [(-1, c) for c in order]
+            out += moves
+        return out
+
+    def _redeal(self, d: int, order: list[int], moves: list[Step], player: int,
+                rng: random.Random) -> list[int]:
+        if len(order) < 52:
+            raise ValueError("resample_from_infostate in the middle of a deal's dealing")
+        hands = _hands(order)
+        played = [0, 0, 0, 0]
+        view: JSON = {"contract": None, "trump": None, "tricks": [],
+                      "trick": {"leader": -1, "cards": []}}
+        chooser = -1
+        trick: list[list[Any]] = []
+        for p, a in moves:
+            if a >= 52:
+                chooser = p
+                if a >= 58:
+                    view["contract"], view["trump"] = _TRUMP_ID, "SHDC"[a - 58]
+                else:
+                    view["contract"] = PENALTY_CONTRACTS[a - 52].info.id
+                continue
+            played[p] |= 1 << a
+            trick.append([p, CARD_TEXT[a]])
+            if len(trick) == 4:
+                view["tricks"].append({"leader": trick[0][0], "cards": trick})
+                trick = []
+        if trick:
+            view["trick"] = {"leader": trick[0][0], "cards": trick}
+        lack = lacks(self.game, view)  # type: ignore[arg-type]
+        hidden = [s for s in range(4) if s != player]
+        allowed = {c: [s for s in hidden if not lack[s] >> c & 1]
+                   for s in hidden for c in range(52) if (hands[s] & ~played[s]) >> c & 1}
+        opener = CARD_OF_FIRST[self.game.rules.first_chooser]
+        if d == 0 and opener in allowed:
+            # the first chooser held the opening card in deal 1
+            allowed[opener] = [chooser] if chooser in hidden else []
+        need = {s: (hands[s] & ~played[s]).bit_count() for s in hidden}
+        owner = deal_uniformly(sorted(allowed), need, allowed.__getitem__, rng)
+        new = [hands[player] if s == player else played[s] for s in range(4)]
+        for c, s in owner.items():
+            new[s] |= 1 << c
+        out = [0] * 52
+        for s in range(4):
+            cards = [c for c in range(52) if new[s] >> c & 1]
+            rng.shuffle(cards)
+            out[s::4] = cards
+        return out
+
+
+def chance(game: Game, players: int) -> KingChance:
+    return KingChance(game, players)
+
+
+# A compiled King state (mypyc) pickles as its attributes, set again on a fresh state; the
+# table of its rules is rebuilt from them.
+def _restore(game: Game, attrs: dict[str, Any]) -> KingState:
+    state: Any = game.new_state(seed=0)
+    for name, value in attrs.items():
+        setattr(state, name, value)
+    state._t = table_of(game.rules)
+    return state  # type: ignore[no-any-return]
+
+
+def _reduce(state: KingState) -> tuple[Any, ...]:
+    names = getattr(type(state), "__mypyc_attrs__", ())
+    attrs = {n: getattr(state, n) for n in names if n not in ("game", "_t", "__dict__")}
+    return (_restore, (state.game, attrs))
+
+
+if hasattr(KingState, "__mypyc_attrs__"):
+    copyreg.pickle(KingState, _reduce)

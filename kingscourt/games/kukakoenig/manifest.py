@@ -38,6 +38,7 @@ SPEC = GameSpec(
         max_length=f"{_P}.research:max_length",
         render=f"{_P}.research:render",
         noop="wait",
+        chance=f"{_P}.research:chance",
     ),
     catalogue=f"{_P}.catalogue:extras",
     card_texts=f"{_P}.catalogue:card_texts",

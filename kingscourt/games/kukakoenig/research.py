@@ -1,5 +1,5 @@
 """Ku-Ka-König for the research bridges (OpenSpiel, PettingZoo): its 9 action numbers, its
-length and its table as text.
+length, its table as text and its chance model.
 
 Action numbers: ``row N`` is ``N-1`` (``0..7``); ``wait`` (8) is the no-op of a seat that does
 not pick at a simultaneous node. Length: at most 2 × 112 calls (each call takes or burns a card
@@ -9,9 +9,15 @@ shuffled box).
 
 from __future__ import annotations
 
-from ...engine import JSON, Game
+import random
+
+from ...engine import JSON, Game, State
+from ...interop.chance import Draw, Step, seed_draw, seed_of
 from ...interop.vocabulary import Vocabulary
-from .table import MAX_ROWS
+from .cards import TOTAL, names
+from .game import KukakoenigGame
+from .state import KukakoenigState
+from .table import MAX_ROWS, REMOVED
 
 #: the no-op of a seat that does not pick at a simultaneous node
 NOOP = "wait"
@@ -45,3 +51,46 @@ def render(v: JSON) -> list[str]:
     if v["my_pick"] is not None:
         lines.append(f"  your pick: row {v['my_pick']}")
     return lines
+
+
+class KukakoenigChance:
+    """Ku-Ka-König's chance model: the cards in play dealt one chance node each, top first
+    (the rest lie unseen in the box), then 8 bytes of seed for the box's shuffle when the
+    pile runs out (:mod:`kingscourt.interop.chance`)."""
+
+    outcomes = 256
+
+    def __init__(self, game: Game, players: int) -> None:
+        assert isinstance(game, KukakoenigGame)
+        self.game = game
+        self.players = players
+        self._opening = (Draw(tuple(range(TOTAL)), TOTAL - REMOVED[players]), seed_draw())
+
+    def describe(self, outcome: int) -> str:
+        if outcome < TOTAL:
+            return f"card {names([outcome])[0]} (or seed byte {outcome})"
+        return f"seed byte {outcome}"
+
+    def opening(self) -> tuple[Draw, ...]:
+        return self._opening
+
+    def start(self, drawn: list[list[int]]) -> State:
+        deck, seed = drawn
+        used = set(deck)
+        unseen = [c for c in range(TOTAL) if c not in used]
+        return KukakoenigState(self.game, self.players, seed_of(seed), list(deck), unseen,
+                               {"deck": names(deck)})
+
+    def pending(self, inner: State) -> tuple[Draw, ...]:
+        return ()
+
+    def resume(self, inner: State, drawn: list[list[int]]) -> None:
+        raise AssertionError("Ku-Ka-König draws nothing after the opening")
+
+    def resample(self, history: list[Step], player: int,
+                 rng: random.Random) -> list[Step] | None:
+        return None
+
+
+def chance(game: Game, players: int) -> KukakoenigChance:
+    return KukakoenigChance(game, players)

@@ -40,6 +40,7 @@ SPEC = GameSpec(
         render=f"{_P}.research:render",
         max_moves=2000,  # the longest of 3,000 random games had 551 moves
         secret_scores=True,
+        chance=f"{_P}.research:chance",
     ),
     catalogue=f"{_P}.catalogue:extras",
     card_texts=f"{_P}.catalogue:card_texts",
