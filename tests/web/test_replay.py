@@ -139,5 +139,43 @@ def test_king_replay_from_statistics_shows_every_hand(new_page: Any, web_server:
     assert len(own) == 13 and set(own) <= seen
     # read-only: no chooser dialog and no playable card, whoever is to move
     assert page.locator("#chooser").count() == 0 and page.locator("#hand .card.legal").count() == 0
+    # the viewed seat's hand is named by its seat, not "Your hand" (issue 31)
+    title = page.inner_text(".replay-board .hand-title")
+    assert "Your hand" not in title and "Bot 3" in title, title
+    # no review is offered for a forced move (the seat had one legal action), one for the others
+    steps = web_server.get(f"/api/tables/{king_table}/replay?version=0").json()["steps"]
+    mine = [st for st in steps if st["seat"] == 2]
+    forced = [st["version"] for st in mine if st["forced"]]
+    free = [st["version"] for st in mine if not st["forced"]]
+    assert forced and free
+    for v in forced[:3]:
+        assert page.locator(f"#replay-moves li[data-version='{v}'] .review-btn").count() == 0
+    assert page.locator(f"#replay-moves li[data-version='{free[0]}'] .review-btn").count() == 1
     check_review(page, "king")
     shot(page, "replay-king")
+    # by trick and by deal: buttons and keys (Shift+arrows, Page Up/Down)
+    deals = [st["version"] - 1 for st in steps if st["action"].startswith("choose ")]
+    page.locator("h1").click()
+    page.keyboard.press("Home")
+    at(page, 0)
+    page.keyboard.press("Shift+ArrowRight")  # the contract and the first trick's four cards
+    at(page, 5)
+    page.click("#replay-next-trick")
+    at(page, 9)
+    page.keyboard.press("Shift+ArrowLeft")
+    at(page, 5)
+    page.keyboard.press("PageDown")
+    at(page, deals[1])
+    page.click("#replay-next-deal")
+    at(page, deals[2])
+    page.click("#replay-prev-deal")
+    at(page, deals[1])
+    # between 801 and 1250 px the move list goes under the board: the felt keeps its width
+    page.set_viewport_size({"width": 820, "height": 1180})
+    page.wait_for_timeout(100)
+    felt = page.locator(".replay-board .felt").bounding_box()
+    assert felt and felt["width"] > 600, felt
+    names = page.locator(".replay-board .seat-name").evaluate_all(
+        "els => els.map(e => e.getBoundingClientRect().height)")
+    assert max(names) < 48, names  # one line each (two with the chooser's badge), not a letter per line
+    shot(page, "replay-king-820")

@@ -80,7 +80,8 @@ async def table_replay(
                           name=text(lang, r.names[s.seat])) for s in r.seats],
         scores=r.scores, winners=r.winners, finished_at=r.finished_at, seeded=r.seeded,
         steps=[ReplayStep(version=x.version, seat=x.seat, action=x.action, actor=x.actor,
-                          words=x.words.render(lang)) for x in r.steps] if steps else None)
+                          words=x.words.render(lang), forced=x.forced) for x in r.steps]
+        if steps else None)
 
 
 @router.get("/tables/{table_id}/analysis", response_model=Review,

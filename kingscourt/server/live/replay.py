@@ -66,6 +66,8 @@ class Step:
     actor: str
     #: in the players' words, said in each request's language
     words: Msg
+    #: the seat had no other legal action (nothing to review)
+    forced: bool = False
 
 
 def open_view_of(game: str) -> OpenView:
@@ -135,10 +137,15 @@ def build(table_id: str, history: History) -> Replay:
     names = [seat_name(s.seat, s.kind, s.name, s.level) for s in history.seats]
     start = replay({**record, "actions": []})
     checkpoints = [start.clone()]
+    actions = record["actions"]
+    # how many legal actions the seat of each action had: one is a forced move
+    choices = [len(start.legal_actions(actions[0][0]))] if actions else []
 
     def step(version: int, _seat: int, _before: list[int], state: State) -> None:
         if version % EVERY == 0:
             checkpoints.append(state.clone())
+        if version < len(actions) and not state.is_over():
+            choices.append(len(state.legal_actions(actions[version][0])))
 
     final = replay(record, on_step=step)
     if not final.is_over():
@@ -150,8 +157,9 @@ def build(table_id: str, history: History) -> Replay:
 
     steps = [Step(version=i + 1, seat=seat, action=action,
                   actor=actors[i] if i < len(actors) else "human",
-                  words=describe(game.name, seat, action, name, len(names)))
-             for i, (seat, action) in enumerate(record["actions"])]
+                  words=describe(game.name, seat, action, name, len(names)),
+                  forced=i < len(choices) and choices[i] == 1)
+             for i, (seat, action) in enumerate(actions)]
     return Replay(table_id=table_id, game=game, rules=dict(record.get("rules") or {}),
                   seats=history.seats, names=names, steps=steps, checkpoints=checkpoints,
                   scores=final.scores(), winners=final.winners(), finished_at=history.finished_at,

@@ -25,6 +25,7 @@ class ReplayStep(BaseModel):
     actor: str = Field(description="who decided it: human, bot, or timer (a basic bot played "
                        "for a late human)")
     words: str = Field(description="who did what, in the players' words")
+    forced: bool = Field(default=False, description="the seat had no other legal action")
 
 
 class ReplayView(BaseModel):

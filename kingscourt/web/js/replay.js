@@ -84,10 +84,10 @@ export async function showReplay({ root, onLeave }, tableId, seatArg) {
   const markBtn = (id, label, list, dir) => (list.length
     ? button(id, label, () => go(markStep(list, version, dir, last))) : null);
   const markBtns = [
-    markBtn("replay-prev-deal", `⏮ ${TEXT.prevDeal}`, marks.deal, -1),
+    markBtn("replay-prev-deal", `|◀◀ ${TEXT.prevDeal}`, marks.deal, -1),
     markBtn("replay-prev-trick", `◀◀ ${TEXT.prevTrick}`, marks.trick, -1),
     markBtn("replay-next-trick", `${TEXT.nextTrick} ▶▶`, marks.trick, 1),
-    markBtn("replay-next-deal", `${TEXT.nextDeal} ⏭`, marks.deal, 1),
+    markBtn("replay-next-deal", `${TEXT.nextDeal} ▶▶|`, marks.deal, 1),
   ].filter(Boolean);
   const slider = h("input#replay-slider", { type: "range", min: 0, max: last, step: 1, value: 0,
     "aria-label": TEXT.slider, onInput: (e) => go(Number(e.target.value)) });

@@ -12,7 +12,7 @@ import { resultBlock } from "/web/js/result.js";
 import { rulesPanel } from "/web/js/rules_panel.js";
 import { CELEBRATION_MS, kingCelebration } from "./celebration.js";
 import { lazy, t, tn } from "/web/js/i18n.js";
-export { heard, motion, openHands, rulesLead, rulesSaid, said } from "./table_hooks.js";
+export { heard, motion, openHands, replayMarks, rulesLead, rulesSaid, said } from "./table_hooks.js";
 export { leaderboard, profileSection, statColumns } from "./statistics.js";
 
 /** The board's style sheets, relative to this module (loaded before the board is drawn). */
@@ -185,7 +185,7 @@ function felt(v, me, ctx) {
     h("div.trick", { id: "trick", class: done ? "done" : "", role: "group", "aria-label": t("the trick") },
       slots,
       done ? h("div.trick-note", {}, trick.winner === me ? t("You took the trick") : t("{name} took the trick", { name: ctx.name(trick.winner) })) : null,
-      !trick.cards.length && v.phase === "choose" ? h("div.trick-note", {}, v.chooser === me ? t("You choose the contract…")
+      !trick.cards.length && v.phase === "choose" ? h("div.trick-note", {}, v.chooser === me && !ctx.readOnly ? t("You choose the contract…")
         : t("{name} chooses the contract…", { name: ctx.name(v.chooser) })) : null));
 }
 
