@@ -83,6 +83,9 @@ CHAINS = 4
 #: takes before it keeps worlds
 CHAIN_TIME = 0.75
 BURN_IN = 24
+#: the share of a wall-time limit the search may take (the rest is room for a busy machine
+#: that pauses the process between two looks at the clock)
+HEADROOM = 0.9
 
 _PENALTY_KINDS = tuple(int(c) for c in PENALTY_CONTRACTS)
 
@@ -141,6 +144,7 @@ class KingStrongBot(ViewBot):
         self.exploration = exploration
         self.rules = game.rules
         self.last_iterations = 0
+        self._start = 0.0
         #: whether the last decision was cut by its wall-time limit before its work budget
         #: was done (never under a time budget alone, which always ends by the clock)
         self.last_cut = False
@@ -164,12 +168,19 @@ class KingStrongBot(ViewBot):
         return Analysis(preferred, tuple(ordered))
 
     def _decide(self, view: JSON) -> tuple[str, dict[str, float]]:
+        self._start = time.perf_counter()
         rng = random.Random(self.rng.getrandbits(64))
         self.last_cut = False
         self._worlds = Worlds(self.king, view)
         if view["phase"] == "choose":
             return self._choose_contract(view, rng)
         return self._play_card(view, rng)
+
+    def _deadline(self, limit: float | None) -> float | None:
+        """When the search stops under the wall-time limit ``limit`` (counted from the start of
+        the decision): at :data:`HEADROOM` of it, so that a process the machine pauses for a
+        moment still answers within the limit."""
+        return None if not limit else self._start + HEADROOM * limit
 
     def _hands(self, view: JSON, rng: random.Random) -> list[int]:
         """One world's four hands, drawn as ``game.sample_world`` draws them (uniformly among
@@ -182,7 +193,7 @@ class KingStrongBot(ViewBot):
         legal: list[str] = view["legal"]
         seat: int = view["seat"]
         options = [_option(a) for a in legal]
-        deadline = (time.perf_counter() + self.choice_seconds) if self.choice_seconds else None
+        deadline = self._deadline(self.choice_seconds)
         totals = [0.0] * len(options)
         n = 0
         while n < self.choice_worlds:
@@ -237,7 +248,7 @@ class KingStrongBot(ViewBot):
             moves.append(low.bit_length() - 1)
             m ^= low
         exact = 13 - probe.tricks <= self.solve_tricks
-        deadline = (time.perf_counter() + self.seconds) if self.seconds else None
+        deadline = self._deadline(self.seconds)
         if self.method == "ismcts" and not exact:
             value_of = self._ismcts(view, rng, moves, deadline)
             return self._card_result(legal, moves, reps, value_of)
@@ -388,8 +399,8 @@ class KingStrongBot(ViewBot):
             return None
         want = max(1, min(self.max_worlds, self.chain // 2,
                            -(-self.iterations // max(1, n_moves))))
-        limit = self.seconds if deadline is not None else None
-        start = time.perf_counter()
+        start = self._start
+        limit = deadline - start if deadline is not None else None
         length = max(2, self.chain // CHAINS)
         out: list[tuple[list[int], float]] = []
         clock = time.perf_counter
