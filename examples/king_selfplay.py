@@ -63,7 +63,7 @@ def self_play(episodes: int, short: bool = False, seed: int = 0) -> list[list[fl
                                        ts.observations["legal_actions"][p])
             traces[p].append(step)
             ts = env.step([action])
-        returns = list(ts.rewards)
+        returns = env.get_state.returns()  # rewards come per deal; returns add them up
         for p, trace in enumerate(traces):
             policy.learn(trace, returns[p] / 650.0)
         history.append(returns)

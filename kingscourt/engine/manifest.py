@@ -57,8 +57,11 @@ class Research:
     ``noop``: the text of the no-op action at a simultaneous node; ``secret_scores``: the
     scores are secret until the end (rewards come all at once then); ``render``:
     ``"module:function(view) -> list[str]"``, the table as text; ``chance``:
-    ``"module:function(game, players) -> Chance"``, how the game's randomness becomes chance
-    nodes (:mod:`kingscourt.interop.chance`)."""
+    ``"module:function(game, players, **parameters) -> Chance"``, how the game's randomness
+    becomes chance nodes (:mod:`kingscourt.interop.chance`); ``parameters``: the research
+    games' own parameters beyond the table rules, with their defaults (handed to ``chance``);
+    ``variants``: more research games of the same engine, by the suffix of their name
+    (``deal``: ``python_kingscourt_king_deal``)."""
 
     long_name: str
     utility: tuple[float, float]
@@ -73,6 +76,8 @@ class Research:
     noop: str = ""
     secret_scores: bool = False
     chance: str = ""
+    parameters: Mapping[str, Any] = field(default_factory=dict)
+    variants: Mapping[str, Research] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

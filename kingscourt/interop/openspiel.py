@@ -76,12 +76,33 @@ _SIMULTANEOUS = int(pyspiel.PlayerId.SIMULTANEOUS)
 _BRIDGE = ("players", "max_moves")
 
 
+@functools.cache
+def _bridges() -> dict[str, tuple[str, Research]]:
+    """Every research game: its name (the engine's, or the engine's and a variant's suffix,
+    ``king_deal``) -> the engine's game and the research facts."""
+    out: dict[str, tuple[str, Research]] = {}
+    for name in GAMES:
+        research = spec(name).research
+        if research is None:
+            continue
+        out[name] = (name, research)
+        for suffix, variant in research.variants.items():
+            out[f"{name}_{suffix}"] = (name, variant)
+    return out
+
+
 def _research(name: str) -> Research:
-    """The game's research facts; ValueError for a game without them."""
-    research = spec(name).research
-    if research is None:
+    """The research game's facts; ValueError for a game without them."""
+    found = _bridges().get(name)
+    if found is None:
         raise ValueError(f"the game {name!r} has no OpenSpiel game (its manifest has no research)")
-    return research
+    return found[1]
+
+
+def _engine(name: str) -> kingscourt.Game:
+    """The engine's game behind a research game, with its default table rules."""
+    _research(name)
+    return kingscourt.load_game(_bridges()[name][0])
 
 
 def _parameters(name: str) -> dict[str, Any]:
@@ -91,27 +112,30 @@ def _parameters(name: str) -> dict[str, Any]:
 
 @functools.cache
 def _defaults(name: str) -> dict[str, Any]:
-    game = kingscourt.load_game(name)
+    game = _engine(name)
     params: dict[str, Any] = {}
     for f in dataclasses.fields(game.rules):
         value = getattr(game.rules, f.name)
         params[f.name] = "" if value is None else value
     if game.min_players != game.max_players:
-        params["players"] = spec(name).default_players
-    if _research(name).max_moves:
-        params["max_moves"] = _research(name).max_moves
+        params["players"] = spec(game.name).default_players
+    research = _research(name)
+    if research.max_moves:
+        params["max_moves"] = research.max_moves
+    params.update(research.parameters)
     return params
 
 
-def zero_sum(engine: kingscourt.Game) -> bool:
-    """Whether the game with these rules is zero-sum (its manifest's ``research.zero_sum``;
-    King's 20 deals under the standard choice limit hand out −5200 and +5200 in all)."""
-    target = _research(engine.name).zero_sum
+def zero_sum(engine: kingscourt.Game, name: str = "") -> bool:
+    """Whether the research game ``name`` (the engine's own by default) with these rules is
+    zero-sum (its manifest's ``research.zero_sum``; King's 20 deals under the standard choice
+    limit hand out −5200 and +5200 in all)."""
+    target = _research(name or engine.name).zero_sum
     return bool(target and resolve(target)(engine))
 
 
 def _game_type(name: str, utility: Any) -> Any:
-    game = kingscourt.load_game(name)
+    game = _engine(name)
     dynamics = (pyspiel.GameType.Dynamics.SIMULTANEOUS if game.dynamics == "simultaneous"
                 else pyspiel.GameType.Dynamics.SEQUENTIAL)
     return pyspiel.GameType(
@@ -121,7 +145,7 @@ def _game_type(name: str, utility: Any) -> Any:
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
         utility=utility,
-        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        reward_model=pyspiel.GameType.RewardModel.REWARDS,
         max_num_players=game.max_players,
         min_num_players=game.min_players,
         provides_information_state_string=True,
@@ -151,6 +175,8 @@ class Context:
     #: the engine lists legal actions in ascending action numbers (King: card order)
     ascending: bool
     chance: Chance
+    #: the scores are secret until the end (rewards come all at once then)
+    secret_scores: bool
 
     def __post_init__(self) -> None:
         #: action text -> number, bound once for the per-move lookups
@@ -181,24 +207,25 @@ def context_of(name: str, params: dict[str, Any]) -> Context:
     key = (name, json.dumps(full, sort_keys=True))
     ctx = _CONTEXTS.get(key)
     if ctx is None:
-        rules = {k: (None if v == "" and defaults[k] == "" else v) for k, v in full.items()
-                 if k not in _BRIDGE}
-        engine = kingscourt.load_game(name, **rules)
-        vocab = vocabulary(engine)
         research = _research(name)
+        rules = {k: (None if v == "" and defaults[k] == "" else v) for k, v in full.items()
+                 if k not in _BRIDGE and k not in research.parameters}
+        engine = kingscourt.load_game(_bridges()[name][0], **rules)
+        vocab = vocabulary(engine)
         noop = research.noop
         actions = tuple(None if noop and t == noop else engine.parse_action(t)
                         for t in vocab.texts)
         max_moves = int(full.get("max_moves", 0))
         if research.max_moves and max_moves < 1:
             raise ValueError(f"max_moves must be at least 1, got {max_moves}")
-        players = int(full.get("players", spec(name).default_players))
+        players = int(full.get("players", spec(engine.name).default_players))
         if not research.chance:
             raise ValueError(f"the game {name!r} names no chance model (research.chance)")
-        chance: Chance = resolve(research.chance)(engine, players)
+        chance: Chance = resolve(research.chance)(
+            engine, players, **{k: full[k] for k in research.parameters})
         ctx = Context(name, dict(params), engine, players, max_moves, vocab, actions,
                       encoder(engine), engine.dynamics == "simultaneous", research.ascending,
-                      chance)
+                      chance, research.secret_scores)
         _CONTEXTS[key] = ctx
     return ctx
 
@@ -211,7 +238,7 @@ class KingscourtGame(pyspiel.Game):  # type: ignore[misc]
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         ctx = context_of(self.name, dict(params or {}))
         low, high = _research(self.name).utility
-        zs = zero_sum(ctx.engine)
+        zs = zero_sum(ctx.engine, self.name)
         gtype = _TYPES[self.name] if zs or not _ZERO_SUM_BY_RULES[self.name] else _game_type(
             self.name, pyspiel.GameType.Utility.GENERAL_SUM)
         super().__init__(
@@ -277,8 +304,8 @@ class Match:
     history (``log``) that replays it. A plain object, because attribute access on a pyspiel
     state costs several times a plain one's."""
 
-    __slots__ = ("ctx", "draw_at", "drawn", "draws", "inner", "left", "log", "moves", "player",
-                 "views")
+    __slots__ = ("ctx", "draw_at", "drawn", "draws", "inner", "left", "log", "moves", "paid",
+                 "player", "reward", "views")
 
     def __init__(self, ctx: Context, inner: State | None, moves: int,
                  log: list[int | tuple[int, ...]] | None = None) -> None:
@@ -294,6 +321,9 @@ class Match:
         self.draw_at = 0
         self.left: list[int] = []
         self.drawn: list[list[int]] = []
+        #: the scores paid as rewards so far, and the reward of the last transition
+        self.paid: list[int] = [0] * ctx.players
+        self.reward: list[float] | None = None
         if inner is None:
             self._begin(ctx.chance.opening())
         self.player = self.whose()
@@ -308,6 +338,7 @@ class Match:
         twin.log = list(self.log) if self.log is not None else None
         twin.draws, twin.draw_at, twin.left = self.draws, self.draw_at, list(self.left)
         twin.drawn = [list(d) for d in self.drawn]
+        twin.paid, twin.reward = self.paid, self.reward
         return twin
 
     def __reduce__(self) -> tuple[Any, ...]:
@@ -390,6 +421,24 @@ class Match:
         if self.log is not None:
             self.log.append(action)
         self.player = self.whose()
+        self._pay()
+
+    def _pay(self) -> None:
+        """The reward of this transition: what the scores gained since the last paid, paid
+        only where a seat (or the end) comes next, so that a deal's points are not lost in the
+        chance nodes that deal the next (``rl_environment`` reads rewards after them)."""
+        if self.player == _CHANCE or (self.ctx.secret_scores and self.player != _TERMINAL):
+            self.reward = None
+            return
+        inner = self.inner
+        assert inner is not None
+        scores = inner.scores()
+        paid = self.paid
+        if scores == paid:
+            self.reward = None
+            return
+        self.reward = [float(a - b) for a, b in zip(scores, paid, strict=True)]
+        self.paid = scores
 
     def _draw(self, draws: tuple[Draw, ...], outcome: int) -> None:
         draw = draws[self.draw_at]
@@ -436,6 +485,7 @@ class Match:
         if self.log is not None:
             self.log.append(tuple(actions))
         self.player = self.whose()
+        self._pay()
 
 
 class KingscourtState(pyspiel.State):  # type: ignore[misc]
@@ -499,10 +549,16 @@ class KingscourtState(pyspiel.State):  # type: ignore[misc]
         return self._m.player == _TERMINAL
 
     def returns(self) -> list[float]:
+        """The rewards so far: at the end the final scores."""
+        return [float(s) for s in self._m.paid]
+
+    def rewards(self) -> list[float]:
+        """The reward of the last transition: what the scores gained, paid where a seat (or
+        the end) comes next (King: a deal's points once the next deal is dealt, or at the
+        end); where the scores are secret, everything at the end. They add up to
+        ``returns()``."""
         m = self._m
-        if m.player != _TERMINAL or m.inner is None:
-            return [0.0] * m.ctx.players
-        return [float(s) for s in m.inner.scores()]
+        return list(m.reward) if m.reward is not None else [0.0] * m.ctx.players
 
     def __str__(self) -> str:
         """The history, which tells every state apart (OpenSpiel's ``get_all_states`` keys
@@ -593,11 +649,9 @@ _ZERO_SUM_BY_RULES: dict[str, bool] = {}
 
 
 def _register() -> None:
-    for name in GAMES:
-        if spec(name).research is None:
-            continue
+    for name in _bridges():
         _ZERO_SUM_BY_RULES[name] = bool(_research(name).zero_sum)
-        utility = (pyspiel.GameType.Utility.ZERO_SUM if zero_sum(kingscourt.load_game(name))
+        utility = (pyspiel.GameType.Utility.ZERO_SUM if zero_sum(_engine(name), name)
                    else pyspiel.GameType.Utility.GENERAL_SUM)
         _TYPES[name] = _game_type(name, utility)
         cls = type(f"OpenSpiel_{name}", (KingscourtGame,), {"name": name})

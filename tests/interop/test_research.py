@@ -268,3 +268,48 @@ def test_the_pure_package_pickles_and_serialises_too() -> None:
 @pytest.mark.slow
 def test_random_sim_test_serialises_every_game_pure() -> None:
     _pure([("king", {}, 1), ("kukakoenig", {"players": 4}, 1), ("uchokrola", {"players": 3}, 1)])
+
+
+# ------------------------------------------------------------------ one deal, per-deal rewards
+def test_rl_environment_pays_each_deal_when_it_is_scored() -> None:
+    """In the 12-deal game the rewards that rl_environment hands out are each deal's points,
+    one deal at a time, and add up to the returns."""
+    from open_spiel.python import rl_environment
+
+    env = rl_environment.Environment(load("king", {"short_game": True}), seed=3)
+    ts = env.reset()
+    rng = random.Random(4)
+    paid = []
+    while not ts.last():
+        p = ts.observations["current_player"]
+        ts = env.step([rng.choice(ts.observations["legal_actions"][p])])
+        if any(ts.rewards):
+            paid.append([int(r) for r in ts.rewards])
+    table = env.get_state.inner.view(None)["score_table"]
+    assert paid == [row["points"] for row in table if any(row["points"])]
+    assert [sum(c) for c in zip(*paid, strict=True)] == env.get_state.returns()
+
+
+@pytest.mark.parametrize("contract", ["", "rifki", "trump H"])
+def test_one_deal_of_king_is_a_game(contract: str) -> None:
+    game = load("king_deal", {"contract": contract})
+    assert game.max_game_length() == 53 and game.max_utility() == 650
+    state = play(game, game.new_initial_state(), 200, seed=2)
+    assert state.is_terminal()
+    inner = state.inner.view(None)
+    assert len(inner["score_table"]) == 1 and state.returns() == inner["score_table"][0]["points"]
+    if contract:
+        row = inner["score_table"][0]
+        assert (row["contract"], row["trump"]) in (("rifki", None), ("trump", "H"))
+        assert all(a < 52 for a in state.history()[52:])  # no choice: the parameter made it
+    with pytest.raises(Exception, match="contract"):
+        load("king_deal", {"contract": "nothing"})
+
+
+def test_one_deal_resamples_and_pickles() -> None:
+    game = load("king_deal", {"contract": "kiz-almaz"})
+    state = play(game, game.new_initial_state(), 52 + 17, seed=5)
+    player = state.current_player()
+    world = state.resample_from_infostate(player, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+    assert world.information_state_string(player) == state.information_state_string(player)
+    assert str(pickle.loads(pickle.dumps(state))) == str(state)

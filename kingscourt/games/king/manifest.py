@@ -52,6 +52,19 @@ SPEC = GameSpec(
         compact=f"{_P}.research:compact",
         ascending=True,
         chance=f"{_P}.research:chance",
+        variants={"deal": Research(
+            long_name="kingscourt King, one deal",
+            utility=(-650.0, 650.0),  # a deal's penalty all to one seat, or all 13 tricks
+            reward_scale=650.0,
+            vocabulary=f"{_P}.research:vocabulary",
+            max_length=f"{_P}.research:deal_length",
+            render=f"{_P}.research:render",
+            zero_sum=f"{_P}.research:deal_zero_sum",
+            compact=f"{_P}.research:compact",
+            ascending=True,
+            chance=f"{_P}.research:deal_chance",
+            parameters={"contract": ""},
+        )},
     ),
     catalogue=f"{_P}.catalogue:extras",
     statistics=Statistics(

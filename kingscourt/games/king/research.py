@@ -20,7 +20,7 @@ from ...interop.chance import Draw, Step
 from ...interop.vocabulary import Vocabulary
 from .cards import CARD_TEXT
 from .contracts import CONTRACTS, PENALTY_CONTRACTS, Contract
-from .state import CARD_OF_FIRST, KingState, table_of
+from .state import CARD_OF_FIRST, KingState, Table, table_of
 from .world import lacks
 
 
@@ -41,6 +41,15 @@ def vocabulary(game: Game) -> Vocabulary:
 def max_length(game: Game, max_moves: int) -> int:
     """A choice and 52 cards per deal."""
     return int(game.rules.deals) * 53
+
+
+def deal_length(game: Game, max_moves: int) -> int:
+    """One deal: a choice and 52 cards."""
+    return 53
+
+
+#: the contracts of one deal (``king_deal``'s parameter ``contract``), as the choice's words
+DEAL_CONTRACTS = tuple(t.removeprefix("choose ") for t in texts() if t.startswith("choose "))
 
 
 def zero_sum(game: Game) -> bool:
@@ -133,11 +142,16 @@ class KingChance:
 
     def resample(self, history: list[Step], player: int,
                  rng: random.Random) -> list[Step] | None:
+        return self._resample(history, player, rng, None)
+
+    def _resample(self, history: list[Step], player: int, rng: random.Random,
+                  fixed: int | None) -> list[Step]:
         """Every deal's hidden cards (the other seats' cards not played, the current deal's
         included) drawn uniformly among those consistent with what ``player`` saw: its own
         hands, every card played, and what the play proves (:func:`.world.lacks`; the first
         chooser held the opening card); each hand's order among its positions in the deal
-        uniformly. Moves stay as they were."""
+        uniformly. Moves stay as they were. ``fixed``: the action number of a choice made
+        before the first deal's play (one deal of a given contract), by its first chooser."""
         deals: list[tuple[list[int], list[Step]]] = []
         for p, a in history:
             if p < 0:
@@ -146,8 +160,12 @@ class KingChance:
                 deals[-1][0].append(a)
             else:
                 deals[-1][1].append((p, a))
-        orders = [self._redeal(d, order, moves, player, rng)
-                  for d, (order, moves) in enumerate(deals)]
+        opener = CARD_OF_FIRST[self.game.rules.first_chooser]
+        orders = []
+        for d, (order, moves) in enumerate(deals):
+            if d == 0 and fixed is not None:
+                moves = [(order.index(opener) % 4, fixed), *moves]
+            orders.append(self._redeal(d, order, moves, player, rng))
         out: list[Step] = []
         for order, (_old, moves) in zip(orders, deals, strict=True):
             out += [(-1, c) for c in order]
@@ -204,20 +222,67 @@ def chance(game: Game, players: int) -> KingChance:
     return KingChance(game, players)
 
 
+class KingDealChance(KingChance):
+    """One deal of King (``king_deal``): its 52 cards dealt one chance node each; the first
+    chooser (who holds the opening card) chooses the contract, or the parameter
+    ``contract`` fixes it (one of :data:`DEAL_CONTRACTS`: ``rifki``, ``trump H`` …), chosen
+    before the play begins. The game ends after the deal."""
+
+    def __init__(self, game: Game, players: int, contract: str = "") -> None:
+        super().__init__(game, players)
+        if contract and contract not in DEAL_CONTRACTS:
+            raise ValueError(f"contract: one of {', '.join(DEAL_CONTRACTS)} (or empty: the "
+                             f"first chooser chooses), got {contract!r}")
+        self.contract = contract
+        self.fixed = VOCABULARY.id(f"choose {contract}") if contract else None
+        table: Any = Table(game.rules)
+        table.deals = 1
+        self.table = table
+
+    def start(self, drawn: list[list[int]]) -> State:
+        state: Any = super().start(drawn)
+        state._t = self.table
+        if self.contract:
+            seat = state.to_move()[0]
+            state.apply(seat, self.game.parse_action(f"choose {self.contract}"))
+        return state  # type: ignore[no-any-return]
+
+    def pending(self, inner: State) -> tuple[Draw, ...]:
+        return ()
+
+    def resample(self, history: list[Step], player: int,
+                 rng: random.Random) -> list[Step] | None:
+        return self._resample(history, player, rng, self.fixed)
+
+
+def deal_chance(game: Game, players: int, contract: str = "") -> KingDealChance:
+    return KingDealChance(game, players, contract)
+
+
+def deal_zero_sum(game: Game) -> bool:
+    """One deal is never zero-sum: a penalty contract hands out its penalty, trump its
+    tricks."""
+    return False
+
+
 # A compiled King state (mypyc) pickles as its attributes, set again on a fresh state; the
 # table of its rules is rebuilt from them.
-def _restore(game: Game, attrs: dict[str, Any]) -> KingState:
+def _restore(game: Game, attrs: dict[str, Any], deals: int) -> KingState:
     state: Any = game.new_state(seed=0)
     for name, value in attrs.items():
         setattr(state, name, value)
     state._t = table_of(game.rules)
+    if deals != state._t.deals:  # one deal of King
+        state._t = Table(game.rules)
+        state._t.deals = deals
     return state  # type: ignore[no-any-return]
 
 
 def _reduce(state: KingState) -> tuple[Any, ...]:
     names = getattr(type(state), "__mypyc_attrs__", ())
     attrs = {n: getattr(state, n) for n in names if n not in ("game", "_t", "__dict__")}
-    return (_restore, (state.game, attrs))
+    table: Any = state._t
+    return (_restore, (state.game, attrs, table.deals))
 
 
 if hasattr(KingState, "__mypyc_attrs__"):
