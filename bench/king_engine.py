@@ -1,14 +1,17 @@
 """Benchmark (not a test): King's speed against OpenSpiel's C++ Hearts, compiled and pure.
 
 Measured in one run, in interleaved slices so that the machine's load falls on every side
-alike: random deals per second of
+alike: random play, in actions per second (a seat's decisions: a card, a pass, a contract;
+chance nodes are not counted, but their time is) and in deals per second, of
 
-- **Hearts**: OpenSpiel's C++ ``hearts`` driven from a Python loop (``random.choice`` over
-  ``legal_actions()`` / ``chance_outcomes()``, ``apply_action``), the reference;
+- **Hearts**: OpenSpiel's C++ ``hearts`` driven from the plainest Python loop
+  (``random.choice`` over ``legal_actions()`` / ``chance_outcomes()``, ``apply_action``), the
+  reference (its 52 cards dealt by chance nodes, 12 passed cards and 52 played a deal);
 - **King, public API**: random full 20-deal matches through ``to_move`` / ``legal_actions``
-  / ``apply``;
+  / ``apply`` (a choice and 52 cards a deal, the cards dealt inside the engine);
 - **King, pyspiel wrapper**: random full matches through ``pyspiel.load_game(
-  "python_kingscourt_king")`` driven by the same loop as Hearts;
+  "python_kingscourt_king")`` driven by the same loop as Hearts (its 52 cards a deal dealt
+  by chance nodes, as Hearts deals);
 
 and the strong bot's search iterations per second (``StrongBot`` on a fixed set of King
 positions), each with the compiled core (``make`` builds it, see ``kingscourt/_compiled.py``)
@@ -39,13 +42,14 @@ REPO = Path(__file__).resolve().parent.parent
 
 
 # ---------------------------------------------------------------- worker side
-def _spiel_deals(game: Any, seconds: float, seed: int, deals_per_game: int) -> tuple[int, float]:
-    """Random games of an OpenSpiel game from a Python loop: (deals, elapsed)."""
+def _spiel_deals(game: Any, seconds: float, seed: int,
+                 deals_per_game: int) -> tuple[int, int, float]:
+    """Random games of an OpenSpiel game from a Python loop: (deals, actions, elapsed)."""
     import random
 
     rng = random.Random(seed)
     choice = rng.choice
-    deals = 0
+    deals = actions = 0
     start = time.process_time()
     while time.process_time() - start < seconds:
         state = game.new_initial_state()
@@ -54,12 +58,13 @@ def _spiel_deals(game: Any, seconds: float, seed: int, deals_per_game: int) -> t
                 state.apply_action(choice(state.chance_outcomes())[0])
             else:
                 state.apply_action(choice(state.legal_actions()))
+                actions += 1
         deals += deals_per_game
-    return deals, time.process_time() - start
+    return deals, actions, time.process_time() - start
 
 
-def _king_api(seconds: float, seed: int) -> tuple[int, float]:
-    """Random full King matches through the public API: (deals, elapsed)."""
+def _king_api(seconds: float, seed: int) -> tuple[int, int, float]:
+    """Random full King matches through the public API: (deals, actions, elapsed)."""
     import random
 
     import kingscourt
@@ -68,7 +73,7 @@ def _king_api(seconds: float, seed: int) -> tuple[int, float]:
     rng = random.Random(seed)
     choice = rng.choice
     per_game = game.rules.deals
-    deals = 0
+    deals = actions = 0
     start = time.process_time()
     match = seed * 100_000
     while time.process_time() - start < seconds:
@@ -77,8 +82,9 @@ def _king_api(seconds: float, seed: int) -> tuple[int, float]:
         while not state.is_over():
             seat = state.to_move()[0]
             state.apply(seat, choice(state.legal_actions(seat)))
+            actions += 1
         deals += per_game
-    return deals, time.process_time() - start
+    return deals, actions, time.process_time() - start
 
 
 class _Bot:
@@ -103,18 +109,18 @@ class _Bot:
         self.bot = StrongBot(game, seed=1, iterations=200)
         self.next = 0
 
-    def run(self, seconds: float) -> tuple[int, float]:
+    def run(self, seconds: float) -> tuple[int, int, float]:
         iterations = 0
         start = time.process_time()
         while time.process_time() - start < seconds:
             self.bot.choose(self.views[self.next % len(self.views)])
             self.next += 1
             iterations += self.bot.last_iterations
-        return iterations, time.process_time() - start
+        return iterations, iterations, time.process_time() - start
 
 
 def worker() -> None:
-    """Answer {"task", "seconds"} lines on stdin with {"count", "elapsed"} lines."""
+    """Answer {"task", "seconds"} lines on stdin with {"count", "actions", "elapsed"} lines."""
     import pyspiel
 
     import kingscourt
@@ -127,7 +133,7 @@ def worker() -> None:
         compiled, reason = False, "none in this checkout"
 
     deals = kingscourt.load_game("king").rules.deals
-    tasks: dict[str, Callable[[float, int], tuple[int, float]]] = {
+    tasks: dict[str, Callable[[float, int], tuple[int, int, float]]] = {
         "hearts": lambda s, k: _spiel_deals(pyspiel.load_game("hearts"), s, k, 1),
         "api": _king_api,
         "wrapper": lambda s, k: _spiel_deals(pyspiel.load_game("python_kingscourt_king"), s, k,
@@ -140,10 +146,10 @@ def worker() -> None:
         ask = json.loads(line)
         if ask["task"] == "bot":
             bot = bot or _Bot()
-            count, elapsed = bot.run(ask["seconds"])
+            count, actions, elapsed = bot.run(ask["seconds"])
         else:
-            count, elapsed = tasks[ask["task"]](ask["seconds"], n)
-        print(json.dumps({"count": count, "elapsed": elapsed}), flush=True)
+            count, actions, elapsed = tasks[ask["task"]](ask["seconds"], n)
+        print(json.dumps({"count": count, "actions": actions, "elapsed": elapsed}), flush=True)
 
 
 # ---------------------------------------------------------------- driver side
@@ -166,12 +172,14 @@ class Worker:
         out: dict[str, Any] = json.loads(line)
         return out
 
-    def rate(self, task: str, seconds: float) -> float:
+    def rate(self, task: str, seconds: float) -> tuple[float, float]:
+        """(deals or iterations, actions) per second."""
         assert self.proc.stdin is not None
         self.proc.stdin.write(json.dumps({"task": task, "seconds": seconds}) + "\n")
         self.proc.stdin.flush()
         got = self._read()
-        return float(got["count"]) / float(got["elapsed"])
+        elapsed = float(got["elapsed"])
+        return float(got["count"]) / elapsed, float(got["actions"]) / elapsed
 
     def close(self) -> None:
         assert self.proc.stdin is not None
@@ -204,36 +212,47 @@ def main() -> None:
     print(f"kingscourt at {ref.info['where']}; compiled core: {ref.info['reason']}")
     print(f"{args.rounds} rounds, {args.slice:.1f} s per measurement, interleaved")
     hearts: list[float] = []
-    rates: dict[tuple[str, str], list[float]] = {}
-    ratios: dict[tuple[str, str], list[float]] = {}
+    hearts_actions: list[float] = []
+    rates: dict[tuple[str, str, str], list[float]] = {}
+    ratios: dict[tuple[str, str, str], list[float]] = {}
     for _ in range(args.rounds):
         before = ref.rate("hearts", args.slice)
         got = {(w.label, task): w.rate(task, args.slice)
                for task in ("api", "wrapper", "bot") for w in workers}
         after = ref.rate("hearts", args.slice)
-        h = (before + after) / 2
-        hearts.append(h)
-        for key, r in got.items():
-            rates.setdefault(key, []).append(r)
-            ratios.setdefault(key, []).append(r / h)
+        h = ((before[0] + after[0]) / 2, (before[1] + after[1]) / 2)
+        hearts.append(h[0])
+        hearts_actions.append(h[1])
+        for (label, task), (per_deal, per_action) in got.items():
+            for unit, value, ref_value in (("deal", per_deal, h[0]),
+                                           ("action", per_action, h[1])):
+                rates.setdefault((label, task, unit), []).append(value)
+                ratios.setdefault((label, task, unit), []).append(value / ref_value)
         for task in ("api", "wrapper", "bot"):
             for w in workers[1:]:
-                ratios.setdefault((w.label, task + "/" + ref.label), []).append(
-                    got[(ref.label, task)] / got[(w.label, task)])
+                ratios.setdefault((w.label, task, "/" + ref.label), []).append(
+                    got[(ref.label, task)][0] / got[(w.label, task)][0])
     for w in workers:
         w.close()
-    print(f"Hearts (OpenSpiel C++, Python loop): {spread(hearts, '{:.0f}')} deals/s")
-    for task, unit, what in (("api", "deals/s", "King, public API"),
-                             ("wrapper", "deals/s", "King, pyspiel wrapper"),
-                             ("bot", "iterations/s", "StrongBot search")):
+    print(f"Hearts (OpenSpiel C++, Python loop): {spread(hearts_actions, '{:.0f}')} actions/s, "
+          f"{spread(hearts, '{:.0f}')} deals/s")
+    for task, what in (("api", "King, public API"), ("wrapper", "King, pyspiel wrapper")):
         for w in workers:
-            line = f"{what:22s} {w.label:9s}: {spread(rates[(w.label, task)], '{:.0f}')} {unit}"
-            if task != "bot":
-                line += f" = {spread(ratios[(w.label, task)])} × Hearts"
-            print(line)
+            print(f"{what:22s} {w.label:9s}: "
+                  f"{spread(rates[(w.label, task, 'action')], '{:.0f}')} actions/s = "
+                  f"{spread(ratios[(w.label, task, 'action')])} × Hearts; "
+                  f"{spread(rates[(w.label, task, 'deal')], '{:.0f}')} deals/s = "
+                  f"{spread(ratios[(w.label, task, 'deal')])} × Hearts")
+    for w in workers:
+        print(f"{'StrongBot search':22s} {w.label:9s}: "
+              f"{spread(rates[(w.label, 'bot', 'deal')], '{:.0f}')} iterations/s")
+    print(f"side by side ({ref.label}), × Hearts per action | per deal:")
+    for task, what in (("api", "public API"), ("wrapper", "pyspiel wrapper")):
+        print(f"  {what:16s} {spread(ratios[(ref.label, task, 'action')])} | "
+              f"{spread(ratios[(ref.label, task, 'deal')])}")
     for w in workers[1:]:
         print(f"{ref.label} / {w.label}: " + ", ".join(
-            f"{task} {spread(ratios[(w.label, task + '/' + ref.label)])}×"
+            f"{task} {spread(ratios[(w.label, task, '/' + ref.label)])}×"
             for task in ("api", "wrapper", "bot")))
 
 

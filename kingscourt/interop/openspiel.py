@@ -402,24 +402,50 @@ class Match:
         return sorted(map(ctx.number_of, inner.legal_actions(player)))
 
     def apply(self, action: int) -> None:
+        log = self.log
+        if log is not None:
+            log.append(action)
         draws = self.draws
         if draws is not None:
+            # a chance node: the common case (a card of a deal still to come) in a few lines
+            draw = draws[self.draw_at]
+            drawn = self.drawn[self.draw_at]
+            if not draw.replace and len(drawn) + 1 < draw.count:
+                try:
+                    self.left.remove(action)
+                except ValueError:
+                    if log is not None:
+                        log.pop()
+                    raise ValueError(f"chance outcome {action} is not one of this node's "
+                                     "(dealt already)") from None
+                drawn.append(action)
+                return
             self._draw(draws, action)
+            if self.draws is not None:
+                return
         else:
             inner = self.inner
             assert inner is not None
             act = self.ctx.actions[action]
             if act is None:
+                if log is not None:
+                    log.pop()
                 raise ValueError("wait is only played at a simultaneous node")
-            inner.apply(self.player, act)
+            try:
+                inner.apply(self.player, act)
+            except Exception:
+                if log is not None:
+                    log.pop()
+                raise
             self.moves += 1
             if self.views:
                 self.views.clear()
             more = self.ctx.chance.pending(inner)
             if more:
                 self._begin(more)
-        if self.log is not None:
-            self.log.append(action)
+                self.player = _CHANCE
+                self.reward = None
+                return
         self.player = self.whose()
         self._pay()
 
@@ -445,11 +471,15 @@ class Match:
         drawn = self.drawn[self.draw_at]
         if draw.replace:
             if outcome not in self.left:
+                if self.log is not None:
+                    self.log.pop()
                 raise ValueError(f"chance outcome {outcome} is not one of this node's")
         else:
             try:
                 self.left.remove(outcome)
             except ValueError:
+                if self.log is not None:
+                    self.log.pop()
                 raise ValueError(f"chance outcome {outcome} is not one of this node's "
                                  "(dealt already)") from None
         drawn.append(outcome)
@@ -538,6 +568,7 @@ class KingscourtState(pyspiel.State):  # type: ignore[misc]
 
     def _apply_actions(self, actions: list[int]) -> None:
         self._m.apply_joint(actions)
+
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == _CHANCE:
