@@ -105,3 +105,26 @@ def test_a_friend_invited_by_name(new_page) -> None:
     ben.wait_for_selector(".board[data-version]")  # the last seat taken: the game starts
     ana.wait_for_selector(".board[data-version]")
     assert ben.locator(".seat-label").inner_text() == "You: seat 2"
+
+
+def test_a_guest_is_told_why_there_are_no_statistics(new_page, web_server) -> None:
+    """Statistics count accounts' games only: a guest with four finished games is told so on
+    the statistics page (issue 31: it read "no finished game yet")."""
+    import random
+
+    from ..server.harness import SeatLog, play_seat, run
+
+    name = f"Gia{secrets.token_hex(2)}"
+    for seed in range(4):
+        t = web_server.create("kukakoenig", [{"kind": "human", "name": name},
+                                             {"kind": "bot", "level": "random"}], seed=seed)
+        run(play_seat(web_server.ws(t["id"], t["seats"][0]["token"]), SeatLog(0), random.Random(seed)))
+    page: Page = new_page(390, 844)
+    page.goto("/")
+    page.fill("#player-name", name)  # the guest's name, remembered in the browser
+    page.goto("/#/player")
+    page.click("#stats-name ~ button, form button[type=submit]")
+    page.wait_for_selector("#no-statistics")
+    text = page.inner_text("main")
+    assert "no finished game" not in text.lower(), text
+    assert "played with an account" in text and "guest" in text, text

@@ -61,6 +61,10 @@ export async function showPlayer({ root }, name) {
           columns.map((c) => h("td.num", {}, c.game === g.game && g[c.key] !== undefined && g[c.key] !== null ? fmt(g[c.key]) : "—")))))),
       recentGames({ player: p.name }, t("Recent games of {name}", { name: p.name }))); // each links to its replay
   } catch (e) {
-    fill(body, h("p.muted", {}, e.status === 404 ? t("{name} has no finished game yet.", { name }) : e.message));
+    // statistics count accounts' and bots' games only: a guest's are kept, never counted, so
+    // "no finished game" would be untrue of a guest who has played
+    fill(body, h("p.muted#no-statistics", {}, e.status === 404
+      ? t("No statistics for {name}: they count the games played with an account (a guest's games are kept but not counted).", { name })
+      : e.message));
   }
 }
