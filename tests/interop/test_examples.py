@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
+import sys
 from pathlib import Path
 from types import ModuleType
 
@@ -16,6 +17,8 @@ EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
 
 def _load(name: str) -> ModuleType:
+    if str(EXAMPLES) not in sys.path:
+        sys.path.insert(0, str(EXAMPLES))  # the examples import their policies module
     spec = importlib.util.spec_from_file_location(f"examples_{name}", EXAMPLES / f"{name}.py")
     assert spec and spec.loader
     module = importlib.util.module_from_spec(spec)
@@ -35,8 +38,25 @@ def test_the_policy_gradient_learner_beats_random_at_kukakoenig() -> None:
     assert rate - margin > 0.55, (rate, margin)
 
 
-def test_king_self_play_through_rl_environment() -> None:
+def test_king_self_play_trains_saves_and_evaluates(tmp_path: Path) -> None:
     sp = _load("king_selfplay")
-    history = sp.self_play(episodes=1, short=False, seed=0)
-    assert len(history) == 1 and len(history[0]) == 4
-    assert sum(history[0]) == 0  # the 20 deals are zero-sum
+    policy = sp.train(episodes=4, seed=0)
+    assert policy.w.any()
+    path = tmp_path / "policy.npz"
+    policy.save(path)
+    ev = _load("evaluate")
+    loaded = ev.LinearPolicy.load(path)
+    assert (loaded.w == policy.w).all() and loaded.game == policy.game
+    (_mean, half), (_margin, mhalf) = ev.evaluate(loaded, "random", games=4, seed=1)
+    assert half > 0 and mhalf >= 0
+
+
+@pytest.mark.slow
+def test_king_self_play_beats_random_play() -> None:
+    """One-deal King: after 1,500 self-play deals the greedy policy's margin over random play
+    in the same seat of the same deals has a 95% interval above 0 (measured: +45 ± 15 over
+    400 deals)."""
+    sp = _load("king_selfplay")
+    policy = sp.train(episodes=1500, seed=0)
+    mean, half = sp.margin_against_random(policy, games=400, seed=1)
+    assert mean - half > 0, (mean, half)
