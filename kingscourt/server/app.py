@@ -69,6 +69,7 @@ def create_app(config: ServerConfig) -> FastAPI:
         play,
         protocol,
         rematch,
+        tournaments,
         web_catalogue,
     )
     from .base.addresses import ForwardedFor
@@ -169,6 +170,7 @@ def create_app(config: ServerConfig) -> FastAPI:
     app.add_middleware(GZipMiddleware, minimum_size=GZIP_MIN)
     app.include_router(history.router)
     app.include_router(rematch.router)
+    app.include_router(tournaments.router)  # duplicate and Swiss tournaments, their runner
     app.include_router(web_catalogue.router)  # the browser's strings per language
 
     # every refusal's detail in the request's language (Accept-Language)

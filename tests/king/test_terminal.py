@@ -52,7 +52,7 @@ def test_illegal_entry_prints_the_rule_and_changes_nothing() -> None:
     assert violation.message in text.replace("\n", " ") or violation.rule in text
     assert "is not an action" in text or "King actions are" in text
     assert "Choices and scores" in text and "Played this deal" in text
-    assert "Überstechpflicht" in text
+    assert "Must beat" in text
     assert state.to_move() == [1]  # nothing was played for the human
     assert banned in state.view(1)["hand"]
 
@@ -125,6 +125,6 @@ def test_the_rules_are_told_in_words() -> None:
     ui = terminal.KingTerminal(Console(file=io.StringIO(), width=300), 0, input)
     ui.rules(game.new_state(seed=1).view(0))
     told = [line.split(" — ")[0] for line in ui.console.file.getvalue().splitlines() if " — " in line]
-    assert "Herz-Ausspielverbot (heart lead ban): in every penalty contract" in told
-    assert "Bei Rıfkı ohne Farbe (void in Rıfkı): discard any heart" in told
+    assert "Heart lead ban: in every penalty contract" in told
+    assert "Void in Rıfkı: discard any heart" in told
     assert not any(code in line for line in told for code in ("all-penalty", "any-heart", "2D"))

@@ -50,9 +50,9 @@ def test_king_contracts(games: dict[str, dict[str, Any]]) -> None:
     assert [c["id"] for c in contracts] == [info.id for info in CONTRACTS.values()]
     assert [c["penalty"] for c in contracts] == [True] * 6 + [False]
     el, trump = contracts[0], contracts[-1]
-    assert el == {"id": "el-almaz", "name": "El Almaz", "description": "keine Stiche", "penalty": True,
+    assert el == {"id": "el-almaz", "name": "El Almaz", "description": "no tricks", "penalty": True,
                   "per_unit": -50, "unit": "trick", "max_plays": 2}
-    assert trump["name"] == "Koz (Trumpf)" and trump["per_unit"] == 50 and trump["max_plays"] == 8
+    assert trump["name"] == "Koz (trump)" and trump["per_unit"] == 50 and trump["max_plays"] == 8
     assert {c["name"] for c in contracts} == {info.name for info in CONTRACTS.values()}
     # the ids are the contracts' text form: what the chooser sends
     legal = [str(a) for a in kingscourt.load_game("king").new_state(seed=2).legal_actions(0)]

@@ -47,8 +47,8 @@ def test_the_contracts_are_listed_with_their_meaning_and_points() -> None:
     assert "1 El Almaz — no tricks: −50 per trick, −650 per deal" in lines
     assert "4 Kız Almaz — no queens: −100 per queen, −400 per deal" in lines
     assert "5 Rıfkı — not the king of hearts: −320" in lines  # one card: its points are the deal's
-    assert "7 Koz (Trumpf) ♠ — take tricks: +50 per trick, +650 per deal" in lines
-    assert "8 Koz (Trumpf) ♥" in lines
+    assert "7 Koz (trump) ♠ — take tricks: +50 per trick, +650 per deal" in lines
+    assert "8 Koz (trump) ♥" in lines
     # every number is the engine's own
     for contract, info in CONTRACTS.items():
         listed = [line for line in lines if f" {info.name}" in line and " — " in line]

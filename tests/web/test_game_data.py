@@ -57,18 +57,18 @@ def test_king_contracts_come_from_the_served_data(new_page) -> None:
     assert buttons.locator("strong").all_inner_texts() == [c["name"] for c in penalties]
     abouts = buttons.locator("span").all_inner_texts()
     assert all(a.startswith(f"{c['description']} (") for a, c in zip(abouts, penalties, strict=True)), abouts
-    assert abouts[0] == "served keine Stiche (-50 per trick)", abouts
-    assert "KOZ (TRUMPF)" in page.inner_text("#chooser")
-    assert "KOZ (TRUMPF) ×8" in page.inner_text("#open-contracts")
+    assert abouts[0] == "served no tricks (-50 per trick)", abouts
+    assert "KOZ (TRUMP)" in page.inner_text("#chooser")
+    assert "KOZ (TRUMP) ×8" in page.inner_text("#open-contracts")
     page.keyboard.press("t")  # the choice table's rows are the contracts, by their served names
     heads = page.locator("#choice-table tbody th").all_inner_texts()
-    assert heads == [c["name"] for c in penalties] + ["KOZ (TRUMPF)"], heads
+    assert heads == [c["name"] for c in penalties] + ["KOZ (TRUMP)"], heads
     shot(page, "king-served-contracts")
     v = version(page)
     page.locator("#chooser .contract-btn[data-action='choose kiz-almaz']").click()
     wait_past(page, v)
     page.wait_for_selector("#contract:text('KIZ ALMAZ')")
-    assert "served keine Damen" in page.inner_text("#king-topbar")
+    assert "served no queens" in page.inner_text("#king-topbar")
 
 
 def test_rule_values_are_shown_by_their_served_labels(new_page) -> None:

@@ -13,8 +13,8 @@ from .contracts import CONTRACTS
 def extras(game: Game, lang: str) -> dict[str, Any]:
     return {"contracts": [
         {"id": info.id, "name": text(lang, info.name),
-         # English reads the rulebook's own German gloss, as it always has
-         "description": info.german if lang == "en" else text(lang, info.about),
+         # in the reader's language (German reads the rulebook's words through its catalogue)
+         "description": text(lang, info.about),
          "penalty": contract.is_penalty, "per_unit": info.per_unit,
          "unit": text(lang, info.unit), "max_plays": info.max_plays}
         for contract, info in sorted(CONTRACTS.items())]}

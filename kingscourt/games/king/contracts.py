@@ -73,7 +73,7 @@ CONTRACTS: dict[Contract, ContractInfo] = {
                                    N_("one of the last two tricks"), 0, False, 2,
                                    about=N_("not the last two tricks")),
     # the name as printed (King's names stay Turkish; each language glosses "Trumpf" its way)
-    Contract.TRUMP: ContractInfo("trump", N_("Koz (Trumpf)"), "Stiche machen", 50, N_("trick"),
+    Contract.TRUMP: ContractInfo("trump", N_("Koz (trump)"), "Stiche machen", 50, N_("trick"),
                                  0, False, 8, about=N_("take tricks")),
 }
 

@@ -33,7 +33,7 @@ def card_rule(rule: str, state: KingState) -> Msg:
         return _("You hold a {suit}: you must follow suit.", suit=suit)
     if rule == MUST_BEAT:
         return _("You hold a {suit} that beats {card}: you must play a higher card "
-                 "(Überstechpflicht).", suit=suit, card=CARD_TEXT[state._win_card])
+                 "(must beat).", suit=suit, card=CARD_TEXT[state._win_card])
     if rule == GIVE_UP:
         return _("{card} lies in the trick: you must give up your lower {unit}.",
                  card=CARD_TEXT[state._win_card], unit=Msg(CONTRACTS[Contract(contract)].unit))

@@ -19,6 +19,8 @@ from ..live.deps import ERRORS, ReplaysDep, ReviewsDep, StoreDep, known_id
 from ..live.replay import NotReplayable, Replay, Replays
 from ..live.replay_models import RecentGame, RecentSeat, ReplaySeat, ReplayStep, ReplayView, Review
 from ..live.review import ReviewRefused, in_language
+from ..live.tournaments import SEALED
+from ..store.tournaments import sealed
 from ..text.localize import request_lang
 from ..text.words import seat_name
 
@@ -38,6 +40,8 @@ def title_of(game: str) -> str:
 
 
 async def replay_of(replays: Replays, table_id: str) -> Replay:
+    if await replays.store.run(sealed, replays.store, known_id(table_id)):
+        raise HTTPException(409, SEALED)
     try:
         return await replays.get(known_id(table_id))
     except NotReplayable as e:

@@ -31,6 +31,8 @@ from ..live.creation import create_guarded, refused
 from ..live.deps import ERRORS, GuardDep, HubDep, LobbyFeedDep, known_id, refuse
 from ..live.finished import rematch_of
 from ..live.hub import LobbyError
+from ..live.tournaments import SEALED
+from ..store.tournaments import sealed
 from ..text.localize import request_lang
 from .catalogue import game_info
 from .links import TABLE_LINKS
@@ -208,6 +210,8 @@ async def cancel(table_id: str, req: CancelRequest, hub: HubDep,
 async def record(table_id: str, hub: HubDep) -> GameRecord:
     """A finished game's full record (JSON; ``kingscourt replay FILE`` replays it). The record
     holds the seed and so every hidden card: it is published only once the game is over."""
+    if await hub.store.run(sealed, hub.store, known_id(table_id)):
+        raise HTTPException(409, SEALED)
     found = await hub.store.run(hub.store.record, known_id(table_id))
     if found is None:
         raise HTTPException(404, _("no table {table}", table=repr(table_id)))

@@ -13,7 +13,9 @@ from ..live.bounds import table_id_ok
 from ..live.connections import Conn
 from ..live.deps import HubDep, SweeperDep
 from ..live.nesting import depth
+from ..live.tournaments import SEALED
 from ..store.store import secret_hash
+from ..store.tournaments import sealed
 from ..text.localize import error
 from .rematch import RematchesDep
 
@@ -68,6 +70,12 @@ async def play(ws: WebSocket, hub: HubDep, sweeper: SweeperDep, rematches: Remat
             await ws.close(CLOSE_BAD_TOKEN)
             hub.release(table)
             return
+    if seat is None and await hub.store.run(sealed, hub.store, table.id):
+        await ws.send_text(error("bad-token", SEALED, version=table.version, lang=lang)
+                           .model_dump_json())
+        await ws.close(CLOSE_BAD_TOKEN)
+        hub.release(table)
+        return
     conn = Conn(ws, seat, None if seat is None or token is None else secret_hash(token), lang)
     await hub.chat.ready(table)
     if not table.attach(conn):  # refused (the table admits no more spectators): told, closed

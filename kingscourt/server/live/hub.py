@@ -147,12 +147,15 @@ class Hub:
     async def create(self, req: CreateTable, account: Who | None = None,
                      table_id: str | None = None,
                      token_hashes: dict[int, str] | None = None,
-                     accounts: dict[int, int] | None = None) -> TableCreated:
+                     accounts: dict[int, int] | None = None,
+                     drawn_seed: int | None = None) -> TableCreated:
         """A new table; with ``account`` (the creator is logged in) the first named human seat
         is the account's, under its name. Every other named human seat is a guest's. A rematch
         (:mod:`.rematch`) gives its ``table_id`` and, for the named human seats, the hashes of
         the tokens their people already hold (no token is issued for those seats) and, in
-        ``accounts``, the seats their accounts held (they stay those accounts' seats)."""
+        ``accounts``, the seats their accounts held (they stay those accounts' seats). A
+        tournament gives ``drawn_seed``, a seed the server drew for several tables at once (no
+        client chose it: not a practice table)."""
         game = check_request(req)
         carried = accounts or {}
         held = token_hashes or {}
@@ -177,7 +180,8 @@ class Hub:
             raise LobbyError(_("turn_seconds: a turn timer gives a player at least {x} s",
                                x=self.config.min_turn_seconds))
         setup = dict(req.setup or {})
-        seed = req.seed if req.seed is not None else secrets.randbits(48)
+        seed = req.seed if req.seed is not None else (
+            drawn_seed if drawn_seed is not None else secrets.randbits(48))
         try:
             game.new_state(players=len(req.seats), seed=seed, **setup)
         except (TypeError, ValueError) as e:

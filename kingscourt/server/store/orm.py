@@ -264,3 +264,65 @@ class ChatRow(Base):
     name: Mapped[str] = mapped_column(String(64))
     text: Mapped[str] = mapped_column(String(300))
     at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+# --- tournaments (kingscourt.server.live.tournaments) ------------------------------------------
+
+class TournamentRow(Base):
+    """A tournament: its game and table rules, the format (``duplicate``: every table of a
+    round plays the same deals; ``swiss``: rounds paired by standing), its size and how it
+    starts. Only the SHA-256 hash of its invitation (the link that joins) is kept."""
+
+    __tablename__ = "tournaments"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    game: Mapped[str] = mapped_column(String(32))
+    rules: Mapped[dict[str, Any]] = mapped_column(JSON)
+    format: Mapped[str] = mapped_column(String(16))
+    #: the entrants it takes at most (``when-full``: it starts with that many)
+    players: Mapped[int] = mapped_column(Integer)
+    #: seats at each table
+    seats: Mapped[int] = mapped_column(Integer)
+    rounds: Mapped[int] = mapped_column(Integer)
+    turn_seconds: Mapped[float | None] = mapped_column(Float, nullable=True)
+    #: the level of the bots that fill empty seats
+    bot_level: Mapped[str] = mapped_column(String(16))
+    #: when it starts with whoever entered (None: when full)
+    start_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    #: ``entering``, ``playing``, ``finished`` or ``cancelled``
+    status: Mapped[str] = mapped_column(String(16), index=True)
+    invite_hash: Mapped[str] = mapped_column(String(64))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class TournamentEntrant(Base):
+    """An entrant, numbered in the order they joined; ``token_hash`` is the hash of their
+    token, which is also their seat's token at each of their tables."""
+
+    __tablename__ = "tournament_entrants"
+
+    tournament_id: Mapped[str] = mapped_column(ForeignKey("tournaments.id", ondelete="CASCADE"),
+                                               primary_key=True)
+    entrant: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str] = mapped_column(String(64))
+    token_hash: Mapped[str] = mapped_column(String(64), index=True)
+    account_id: Mapped[int | None] = mapped_column(ForeignKey("accounts.id", ondelete="SET NULL"),
+                                                   nullable=True)
+    joined_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class TournamentTable(Base):
+    """One table of one round: the live table's id and the entrant at each seat (None: a
+    bot); once it is over, its final scores and per-deal points as its manifest reads them."""
+
+    __tablename__ = "tournament_tables"
+
+    tournament_id: Mapped[str] = mapped_column(ForeignKey("tournaments.id", ondelete="CASCADE"),
+                                               primary_key=True)
+    round: Mapped[int] = mapped_column(Integer, primary_key=True)
+    table_no: Mapped[int] = mapped_column(Integer, primary_key=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"),
+                                          unique=True)
+    entrants: Mapped[list[int | None]] = mapped_column(JSON)
+    scores: Mapped[list[int] | None] = mapped_column(JSON, nullable=True)
+    deals: Mapped[list[dict[str, Any]] | None] = mapped_column(JSON, nullable=True)

@@ -11,18 +11,24 @@ from collections.abc import Callable
 
 from ...engine.manifest import resolve
 from ...engine.registry import spec
-from ...i18n import Msg, _
+from ...i18n import N_, Msg, _
 
 #: a seat's name: a person's own name, or a template (``Bot 2 (basic)``, ``Seat 3``)
 Named = str | Msg
 Name = Callable[[int], Named]
 
 
+#: the bot levels' names, said in the reader's language (an unknown level: its id as it is)
+LEVEL_NAMES = {"random": N_("random"), "basic": N_("basic"), "strong": N_("strong"),
+               "expert": N_("expert")}
+
+
 def seat_name(seat: int, kind: str, name: str | None, level: str | None) -> Named:
-    """A seat as the browser names it: the person's name, ``Bot 2 (basic)``, or ``Seat 3``
-    (the bot level's id as it is, in every language)."""
+    """A seat as the browser names it: the person's name, ``Bot 2 (basic)`` (the level in
+    the reader's words), or ``Seat 3``."""
     if kind == "bot":
-        return _("Bot {n} ({level})", n=seat + 1, level=level or "?")
+        shown: str | Msg = Msg(LEVEL_NAMES[level]) if level in LEVEL_NAMES else level or "?"
+        return _("Bot {n} ({level})", n=seat + 1, level=shown)
     return name or _("Seat {seat}", seat=seat + 1)
 
 

@@ -1,0 +1,514 @@
+"""Tournaments played at live tables: the runner that opens each round's tables through the
+hub, notices when they are over, pairs or seats the next round and keeps the standings.
+
+- **Formats.** ``duplicate`` (a game whose manifest declares ``deal_scores``): every table of
+  a round starts from one seed the server drew, so every table plays the same deals, and the
+  entrants are seated by :func:`kingscourt.tournaments.duplicate.seating`; ``swiss``: each
+  round is paired by :func:`kingscourt.tournaments.swiss.pair`, each table its own deal.
+  Empty seats (entrants missing to fill a table, a Swiss bye) are bots of the tournament's
+  level.
+- **Tokens.** An entrant's token (issued when they join, only its hash kept) is also their
+  seat's token at each of their tables: ``GET .../me`` says where they sit now.
+- **Secrets.** A duplicate round's tables share their deals, so nothing of one table may
+  reach another's players before they have played it: a tournament table's record, replay
+  and spectators wait until every table of its round is over
+  (:func:`~kingscourt.server.store.tournaments.sealed`); the standings count only the deals
+  every table has finished; a deal's comparison (:meth:`Tournaments.comparison`) is shown to
+  an entrant only once their own table and every other table have finished it.
+- **One process.** The runner looks at its tournaments every :data:`POLL` seconds and
+  resumes the unfinished ones on start (their tables are the hub's, rebuilt by replay).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import math
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from ... import bots
+from ...engine import reason
+from ...engine.manifest import resolve
+from ...engine.registry import spec
+from ...i18n import _
+from ...tournaments import duplicate, swiss
+from ..base.lobby_models import CreateTable, SeatSpec
+from ..store import tournaments as stored
+from ..store.people import Who, registered
+from ..store.store import now, secret_hash
+from ..store.tournaments import Entrant, Slot, TournamentData
+from .hub import Hub, LobbyError, check_request
+from .table import LiveTable
+
+log = logging.getLogger("kingscourt.server")
+
+#: seconds between two looks at the running tournaments
+POLL = 0.25
+FORMATS = ("duplicate", "swiss")
+#: bounds of one tournament
+MAX_ENTRANTS = 64
+MAX_ROUNDS = 10
+
+DealRow = dict[str, Any]
+#: the refusal of a tournament table's record, replay or spectators while its round is played
+SEALED = _(
+    "a tournament table keeps its deals secret until every table of its round is over: "
+    "its record, its replay and watching it wait until then"
+)
+
+
+@dataclass(frozen=True)
+class NewTournament:
+    game: str
+    rules: dict[str, Any]
+    format: str
+    players: int
+    rounds: int
+    seats: int | None
+    turn_seconds: float | None
+    bot_level: str
+    start_at: datetime | None
+
+
+class Tournaments:
+    """The tournaments of this process (see the module's docstring)."""
+
+    def __init__(self, hub: Hub) -> None:
+        self.hub = hub
+        self.store = hub.store
+        self.active: dict[str, TournamentData] = {}
+        self._locks: dict[str, asyncio.Lock] = {}
+        self._task: asyncio.Task[None] | None = None
+
+    # --- life cycle ------------------------------------------------------------------------
+
+    async def start(self) -> None:
+        for t in await self.store.run(stored.unfinished, self.store):
+            self.active[t.id] = t
+        self._task = asyncio.create_task(self._run())
+
+    async def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+
+    def _lock(self, tournament_id: str) -> asyncio.Lock:
+        return self._locks.setdefault(tournament_id, asyncio.Lock())
+
+    async def _run(self) -> None:
+        while True:
+            await asyncio.sleep(POLL)
+            for t in list(self.active.values()):
+                try:
+                    async with self._lock(t.id):
+                        await self._step(t)
+                except Exception:
+                    log.exception("tournament %s: a step failed; tried again", t.id)
+
+    # --- creating and joining --------------------------------------------------------------
+
+    async def create(self, new: NewTournament) -> tuple[TournamentData, str]:
+        """A new tournament and its invitation (the link that joins it). The request's model
+        bounds the entrants (:data:`MAX_ENTRANTS`) and rounds (:data:`MAX_ROUNDS`)."""
+        if new.format not in FORMATS:
+            raise LobbyError(
+                _(
+                    "format: {x} is not a tournament format (known: {y})",
+                    x=repr(new.format),
+                    y=", ".join(FORMATS),
+                )
+            )
+        try:
+            game_spec = spec(new.game)
+        except ValueError as e:
+            raise LobbyError(reason(e)) from e
+        if new.format == "duplicate":
+            if not game_spec.deal_scores:
+                raise LobbyError(
+                    _("format: {title} has no duplicate (its deals depend on play)", title=game_spec.title)
+                )
+            seats = game_spec.default_players
+            if new.seats is not None and new.seats != seats:
+                raise LobbyError(
+                    _("seats: a duplicate table of {title} has {n} seats", title=game_spec.title, n=seats)
+                )
+        else:
+            seats = new.seats if new.seats is not None else game_spec.default_players
+        # the table rules, the seat count and the bots' level as a table's creation checks them
+        game = check_request(
+            CreateTable(game=new.game, rules=new.rules, seats=[SeatSpec(kind="bot", level="random")] * seats)
+        )
+        try:
+            bots.load(new.bot_level, game, seed=0)
+        except ValueError as e:
+            raise LobbyError(_("bot_level: {e}", e=reason(e))) from e
+        if new.format == "duplicate" and new.players % seats:
+            raise LobbyError(_("players: duplicate seats {n} at each table: give a multiple of {n}", n=seats))
+        low = self.hub.config.min_turn_seconds
+        if new.turn_seconds is not None and new.turn_seconds < low:
+            raise LobbyError(_("turn_seconds: a turn timer gives a player at least {x} s", x=low))
+        invite = secrets.token_urlsafe(16)
+        data = TournamentData(
+            id=secrets.token_urlsafe(6),
+            game=new.game,
+            rules=dict(new.rules),
+            format=new.format,
+            players=new.players,
+            seats=seats,
+            rounds=new.rounds,
+            turn_seconds=new.turn_seconds,
+            bot_level=new.bot_level,
+            start_at=new.start_at,
+            status="entering",
+            invite_hash=secret_hash(invite),
+            created_at=now(),
+        )
+        await self.store.run(stored.create, self.store, data)
+        self.active[data.id] = data
+        return data, invite
+
+    async def get(self, tournament_id: str) -> TournamentData | None:
+        found = self.active.get(tournament_id)
+        if found is not None:
+            return found
+        if len(tournament_id) > 32:
+            return None
+        return await self.store.run(stored.load, self.store, tournament_id)
+
+    async def _known(self, tournament_id: str) -> TournamentData:
+        t = await self.get(tournament_id)
+        if t is None:
+            raise LobbyError(_("no tournament {x}", x=repr(tournament_id)), 404)
+        return t
+
+    async def join(
+        self, tournament_id: str, invite: str, name: str, account: Who | None
+    ) -> tuple[Entrant, str]:
+        """Enter with the tournament's invitation: the entrant and their new token."""
+        t = await self._known(tournament_id)
+        if not secrets.compare_digest(secret_hash(invite), t.invite_hash):
+            raise LobbyError(_("bad invitation: it opens no place in this tournament"), 403)
+        if account is not None:
+            name = account.name
+        else:
+            name = name.strip()
+            if await self.store.run(registered, self.store, [name]):
+                raise LobbyError(
+                    _(
+                        "the name {x} belongs to an account: log in as that account, "
+                        "or choose another name to play as a guest",
+                        x=repr(name),
+                    ),
+                    409,
+                )
+        async with self._lock(t.id):
+            if any(e.name == name for e in t.entrants):
+                raise LobbyError(_("{x} has entered already", x=repr(name)), 409)
+            token = secrets.token_urlsafe(16)
+            number = await self.store.run(
+                stored.add_entrant,
+                self.store,
+                t.id,
+                name,
+                secret_hash(token),
+                account.id if account else None,
+            )
+            if number is None:
+                raise LobbyError(_("the tournament is full or has begun"), 409)
+            entrant = Entrant(number, name, secret_hash(token), account.id if account else None)
+            t.entrants.append(entrant)
+            if t.start_at is None and len(t.entrants) >= t.players:
+                await self._begin(t)
+        return entrant, token
+
+    def entrant_of(self, t: TournamentData, token: str) -> Entrant:
+        digest = secret_hash(token)
+        for e in t.entrants:
+            if secrets.compare_digest(e.token_hash, digest):
+                return e
+        raise LobbyError(_("bad token: it is no entrant's of this tournament"), 403)
+
+    # --- rounds ----------------------------------------------------------------------------
+
+    async def _step(self, t: TournamentData) -> None:
+        if t.status == "entering":
+            if t.start_at is not None and now() >= t.start_at:
+                if len(t.entrants) < 2:
+                    await self.store.run(stored.set_status, self.store, t.id, "cancelled", "entering")
+                    t.status = "cancelled"
+                    self.active.pop(t.id, None)
+                else:
+                    await self._begin(t)
+            return
+        if t.status != "playing":
+            self.active.pop(t.id, None)
+            return
+        await self._collect(t)
+        r = self.current_round(t)
+        if any(s.scores is None for s in t.tables if s.round == r):
+            return
+        if r + 1 < t.rounds:
+            await self._open_round(t, r + 1)
+        else:
+            await self.store.run(stored.set_status, self.store, t.id, "finished", "playing")
+            t.status = "finished"
+            self.active.pop(t.id, None)
+            log.info("tournament %s finished", t.id)
+
+    @staticmethod
+    def current_round(t: TournamentData) -> int:
+        return max((s.round for s in t.tables), default=-1)
+
+    async def _begin(self, t: TournamentData) -> None:
+        if not await self.store.run(stored.set_status, self.store, t.id, "playing", "entering"):
+            return
+        log.info("tournament %s begins with %d entrants", t.id, len(t.entrants))
+        await self._open_round(t, 0)
+        t.status = "playing"  # shown once its first round's tables are there
+
+    def _layout(self, t: TournamentData, r: int) -> list[list[int | None]]:
+        """Round ``r``'s tables: the entrant at each seat (None: a bot)."""
+        n = t.seats
+        people = len(t.entrants)
+        if t.format == "duplicate":
+            k = math.ceil(people / n)
+            return [[p if p < people else None for p in row] for row in duplicate.seating(k * n, n, r)]
+        h = swiss.history(range(people), self._swiss_rounds(t))
+        pairing = swiss.pair(h, n)
+        return [[*row, *([None] * (n - len(row)))] for row in pairing.tables]
+
+    @staticmethod
+    def _swiss_rounds(t: TournamentData) -> list[list[swiss.TableResult]]:
+        rounds: dict[int, list[swiss.TableResult]] = {}
+        for s in t.tables:
+            if s.scores is not None:
+                rounds.setdefault(s.round, []).append(swiss.TableResult(tuple(s.entrants), tuple(s.scores)))
+        return [rounds[r] for r in sorted(rounds)]
+
+    async def _open_round(self, t: TournamentData, r: int) -> None:
+        # one seed for every table of a duplicate round: the same deals everywhere
+        seed = secrets.randbits(48) if t.format == "duplicate" else None
+        for no, row in enumerate(self._layout(t, r)):
+            seats = [
+                SeatSpec(kind="human", name=t.entrants[e].name)
+                if e is not None
+                else SeatSpec(kind="bot", level=t.bot_level)
+                for e in row
+            ]
+            req = CreateTable(game=t.game, rules=t.rules, seats=seats, turn_seconds=t.turn_seconds)
+            hashes = {i: t.entrants[e].token_hash for i, e in enumerate(row) if e is not None}
+            accounts = {
+                i: a
+                for i, e in enumerate(row)
+                if e is not None and (a := t.entrants[e].account_id) is not None
+            }
+            made = await self.hub.create(req, token_hashes=hashes, accounts=accounts, drawn_seed=seed)
+            slot = Slot(r, no, made.id, list(row))
+            await self.store.run(stored.add_table, self.store, t.id, slot)
+            t.tables.append(slot)
+        log.info("tournament %s: round %d opened", t.id, r + 1)
+
+    async def _table(self, table_id: str) -> LiveTable | None:
+        table = self.hub.tables.get(table_id)
+        return table if table is not None else await self.hub.get(table_id)
+
+    def _deals_of(self, t: TournamentData, table: LiveTable) -> list[DealRow]:
+        target = spec(t.game).deal_scores
+        if not target:
+            return []
+        read: Callable[[Any], list[DealRow]] = resolve(target)
+        return read(table.state.view(None))
+
+    async def _collect(self, t: TournamentData) -> None:
+        """The tables of the round that ended since the last look: their results kept."""
+        for slot in t.tables:
+            if slot.scores is not None:
+                continue
+            table = await self._table(slot.table_id)
+            if table is None or not table.over:
+                continue
+            scores = [int(x) for x in table.state.scores()]
+            deals = self._deals_of(t, table)
+            await self.store.run(stored.finish_table, self.store, slot.table_id, scores, deals)
+            slot.scores, slot.deals = scores, deals
+            self.hub.release(table)
+
+    def deals_now(self, t: TournamentData, slot: Slot) -> tuple[list[DealRow], bool]:
+        """A table's scored deals so far, and whether it is over (plays no more)."""
+        if slot.deals is not None:
+            return slot.deals, True
+        table = self.hub.tables.get(slot.table_id)
+        if table is None:
+            return [], False
+        return self._deals_of(t, table), table.over
+
+    # --- what is shown ---------------------------------------------------------------------
+
+    def _complete(self, t: TournamentData, r: int) -> int:
+        """The deals every table of round ``r`` has finished (a table that is over has
+        finished every deal it will play)."""
+        counts = [len(d) for d, over in (self.deals_now(t, s) for s in t.tables if s.round == r) if not over]
+        return min(counts) if counts else 1 << 30
+
+    def standings(self, t: TournamentData) -> list[dict[str, Any]]:
+        names = {e.entrant: e.name for e in t.entrants}
+        if t.format == "swiss":
+            h = swiss.history(range(len(t.entrants)), self._swiss_rounds(t))
+            return [
+                {
+                    "entrant": s.player,
+                    "name": names[s.player],
+                    "points": s.points,
+                    "buchholz": s.buchholz,
+                    "score": s.score,
+                }
+                for s in swiss.standings(h)
+            ]
+        results: list[duplicate.DealResult] = []
+        for r in sorted({s.round for s in t.tables}):
+            slots = [s for s in t.tables if s.round == r]
+            upto = self._complete(t, r)
+            # a bot seat is a player of its own for the comparison, never in the standings
+            tables = [
+                [e if e is not None else -1 - (s.table_no * t.seats + i) for i, e in enumerate(s.entrants)]
+                for s in slots
+            ]
+            scores = [[row["points"] for row in self.deals_now(t, s)[0][:upto]] for s in slots]
+            results += duplicate.deal_results(tables, scores)
+        return [
+            {
+                "entrant": s.player,
+                "name": names[s.player],
+                "total": s.total,
+                "points": s.points,
+                "deals": s.deals,
+            }
+            for s in duplicate.standings(results, list(names))
+            if s.player >= 0
+        ]
+
+    def info(self, t: TournamentData) -> dict[str, Any]:
+        names = {e.entrant: e.name for e in t.entrants}
+        rounds: dict[int, list[dict[str, Any]]] = {}
+        for s in t.tables:
+            table = self.hub.tables.get(s.table_id)
+            deals, over = self.deals_now(t, s)
+            rounds.setdefault(s.round, []).append(
+                {
+                    "table": s.table_no,
+                    "table_id": s.table_id,
+                    "seats": [names[e] if e is not None else f"Bot ({t.bot_level})" for e in s.entrants],
+                    "entrants": s.entrants,
+                    "over": over,
+                    "deals": len(deals),
+                    "status": table.status if table is not None else "over",
+                    "scores": s.scores,
+                }
+            )
+        return {
+            "id": t.id,
+            "game": t.game,
+            "rules": t.rules,
+            "format": t.format,
+            "players": t.players,
+            "seats": t.seats,
+            "rounds": t.rounds,
+            "turn_seconds": t.turn_seconds,
+            "bot_level": t.bot_level,
+            "start_at": t.start_at,
+            "status": t.status,
+            "created_at": t.created_at,
+            "entrants": [{"entrant": e.entrant, "name": e.name} for e in t.entrants],
+            "round": self.current_round(t) + 1,
+            "tables": [{"round": r + 1, "tables": rows} for r, rows in sorted(rounds.items())],
+            "standings": self.standings(t),
+        }
+
+    def me(self, t: TournamentData, token: str) -> dict[str, Any]:
+        """Where the token's entrant sits now (their table of the latest round)."""
+        e = self.entrant_of(t, token)
+        for s in sorted(t.tables, key=lambda s: -s.round):
+            if e.entrant in s.entrants:
+                seat = s.entrants.index(e.entrant)
+                return {
+                    "entrant": e.entrant,
+                    "name": e.name,
+                    "round": s.round + 1,
+                    "table_id": s.table_id,
+                    "seat": seat,
+                    "ws": f"/ws/tables/{s.table_id}?token={token}",
+                }
+        return {
+            "entrant": e.entrant,
+            "name": e.name,
+            "round": None,
+            "table_id": None,
+            "seat": None,
+            "ws": None,
+        }
+
+    def comparison(self, t: TournamentData, deal: int, token: str, round_no: int | None) -> dict[str, Any]:
+        """Deal ``deal`` of a duplicate round at every table, for an entrant of that round:
+        only once their own table and every other table have finished it (409 before)."""
+        e = self.entrant_of(t, token)
+        if t.format != "duplicate":
+            raise LobbyError(_("only a duplicate tournament compares deals"), 409)
+        played = [s.round for s in t.tables if e.entrant in s.entrants]
+        r = (round_no - 1) if round_no is not None else max(played, default=-1)
+        if r not in played:
+            raise LobbyError(_("you played no table in round {n}", n=r + 1), 404)
+        slots = [s for s in t.tables if s.round == r]
+        mine = next(s for s in slots if e.entrant in s.entrants)
+        seat = mine.entrants.index(e.entrant)
+        tables = [(s, *self.deals_now(t, s)) for s in slots]
+        for s, deals, over in tables:
+            if len(deals) < deal and not over:
+                waiting = sum(1 for _s, d, o in tables if len(d) < deal and not o)
+                if s is mine:
+                    raise LobbyError(_("deal {n} is compared once your table has finished it", n=deal), 409)
+                raise LobbyError(
+                    _(
+                        "deal {n} is compared once every table has finished it: {k} still play it",
+                        n=deal,
+                        k=waiting,
+                    ),
+                    409,
+                )
+        if all(len(d) < deal for _s, d, _o in tables):
+            raise LobbyError(_("no table played deal {n}", n=deal), 404)
+        names = {x.entrant: x.name for x in t.entrants}
+        out: list[dict[str, Any]] = []
+        for s, deals, _over in tables:
+            row = deals[deal - 1] if len(deals) >= deal else None
+            out.append(
+                {
+                    "table": s.table_no,
+                    "table_id": s.table_id,
+                    "yours": s is mine,
+                    "seats": [names[x] if x is not None else f"Bot ({t.bot_level})" for x in s.entrants],
+                    "played": row is not None,
+                    "points": row["points"] if row is not None else None,
+                    "facts": {k: v for k, v in row.items() if k not in ("deal", "points")}
+                    if row is not None
+                    else None,
+                    "replay": f"/api/tables/{s.table_id}/replay",
+                }
+            )
+        mine_row = next(x for x in out if x["yours"])
+        others: list[int] = [x["points"][seat] for x in out if not x["yours"] and x["played"]]
+        par = sum(others) / len(others) if others else None
+        points: int | None = mine_row["points"][seat] if mine_row["played"] else None
+        return {
+            "deal": deal,
+            "round": r + 1,
+            "seat": seat,
+            "tables": out,
+            "par": par,
+            "diff": points - par if points is not None and par is not None else None,
+        }

@@ -1,0 +1,222 @@
+"""Tournaments in the database: the tournament, its entrants and each round's tables
+(:mod:`.orm`'s ``Tournament*`` classes), and :func:`sealed`, which says whether a table's
+record must stay secret because other tables of its round still play the same deals.
+
+Every function here is synchronous: the live side calls it through :meth:`Store.run`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import func, select, update
+from sqlalchemy.exc import IntegrityError
+
+from .orm import TableRow, TournamentEntrant, TournamentRow, TournamentTable
+from .store import Store, aware, now
+
+
+@dataclass(slots=True)
+class Entrant:
+    entrant: int
+    name: str
+    token_hash: str
+    account_id: int | None = None
+
+
+@dataclass(slots=True)
+class Slot:
+    """One table of one round (see :class:`~.orm.TournamentTable`)."""
+
+    round: int
+    table_no: int
+    table_id: str
+    entrants: list[int | None]
+    scores: list[int] | None = None
+    deals: list[dict[str, Any]] | None = None
+
+
+@dataclass(slots=True)
+class TournamentData:
+    id: str
+    game: str
+    rules: dict[str, Any]
+    format: str
+    players: int
+    seats: int
+    rounds: int
+    turn_seconds: float | None
+    bot_level: str
+    start_at: datetime | None
+    status: str
+    invite_hash: str
+    created_at: datetime
+    entrants: list[Entrant] = field(default_factory=list)
+    tables: list[Slot] = field(default_factory=list)
+
+
+def create(store: Store, t: TournamentData) -> None:
+    with store.sessions.begin() as s:
+        s.add(
+            TournamentRow(
+                id=t.id,
+                game=t.game,
+                rules=t.rules,
+                format=t.format,
+                players=t.players,
+                seats=t.seats,
+                rounds=t.rounds,
+                turn_seconds=t.turn_seconds,
+                bot_level=t.bot_level,
+                start_at=t.start_at,
+                status=t.status,
+                invite_hash=t.invite_hash,
+                created_at=t.created_at,
+            )
+        )
+
+
+def _data(s: Any, row: TournamentRow) -> TournamentData:
+    entrants = [
+        Entrant(e.entrant, e.name, e.token_hash, e.account_id)
+        for e in s.scalars(
+            select(TournamentEntrant)
+            .where(TournamentEntrant.tournament_id == row.id)
+            .order_by(TournamentEntrant.entrant)
+        )
+    ]
+    tables = [
+        Slot(t.round, t.table_no, t.table_id, list(t.entrants), t.scores, t.deals)
+        for t in s.scalars(
+            select(TournamentTable)
+            .where(TournamentTable.tournament_id == row.id)
+            .order_by(TournamentTable.round, TournamentTable.table_no)
+        )
+    ]
+    return TournamentData(
+        row.id,
+        row.game,
+        dict(row.rules),
+        row.format,
+        row.players,
+        row.seats,
+        row.rounds,
+        row.turn_seconds,
+        row.bot_level,
+        aware(row.start_at) if row.start_at is not None else None,
+        row.status,
+        row.invite_hash,
+        aware(row.created_at),
+        entrants,
+        tables,
+    )
+
+
+def load(store: Store, tournament_id: str) -> TournamentData | None:
+    with store.sessions() as s:
+        row = s.get(TournamentRow, tournament_id)
+        return _data(s, row) if row is not None else None
+
+
+def unfinished(store: Store) -> list[TournamentData]:
+    """Every tournament still entering or playing (resumed on start)."""
+    with store.sessions() as s:
+        rows = s.scalars(select(TournamentRow).where(TournamentRow.status.in_(("entering", "playing")))).all()
+        return [_data(s, r) for r in rows]
+
+
+def add_entrant(
+    store: Store, tournament_id: str, name: str, token_hash: str, account_id: int | None
+) -> int | None:
+    """The new entrant's number, or None when the tournament is full or no longer entering
+    (of two joining at once for the last place, one gets it)."""
+    try:
+        with store.sessions.begin() as s:
+            row = s.get(TournamentRow, tournament_id)
+            if row is None or row.status != "entering":
+                return None
+            count = (
+                s.scalar(
+                    select(func.count())
+                    .select_from(TournamentEntrant)
+                    .where(TournamentEntrant.tournament_id == tournament_id)
+                )
+                or 0
+            )
+            if count >= row.players:
+                return None
+            s.add(
+                TournamentEntrant(
+                    tournament_id=tournament_id,
+                    entrant=count,
+                    name=name,
+                    token_hash=token_hash,
+                    account_id=account_id,
+                    joined_at=now(),
+                )
+            )
+            return count
+    except IntegrityError:  # the same number taken by another join just now
+        return None
+
+
+def set_status(store: Store, tournament_id: str, status: str, was: str) -> bool:
+    """The status becomes ``status`` if it still is ``was``."""
+    with store.sessions.begin() as s:
+        done = s.execute(
+            update(TournamentRow)
+            .where(TournamentRow.id == tournament_id, TournamentRow.status == was)
+            .values(status=status)
+        )
+        return bool(done.rowcount)  # type: ignore[attr-defined]
+
+
+def add_table(store: Store, tournament_id: str, slot: Slot) -> None:
+    with store.sessions.begin() as s:
+        s.add(
+            TournamentTable(
+                tournament_id=tournament_id,
+                round=slot.round,
+                table_no=slot.table_no,
+                table_id=slot.table_id,
+                entrants=slot.entrants,
+            )
+        )
+
+
+def finish_table(store: Store, table_id: str, scores: list[int], deals: list[dict[str, Any]]) -> None:
+    with store.sessions.begin() as s:
+        s.execute(
+            update(TournamentTable)
+            .where(TournamentTable.table_id == table_id)
+            .values(scores=scores, deals=deals)
+        )
+
+
+def table_status(store: Store, table_ids: list[str]) -> dict[str, str]:
+    with store.sessions() as s:
+        return dict(
+            s.execute(select(TableRow.id, TableRow.status).where(TableRow.id.in_(table_ids))).tuples().all()
+        )
+
+
+def sealed(store: Store, table_id: str) -> bool:
+    """A tournament table whose round still has a table not over: its record (the seed, so
+    every deal) and its replay stay secret, and nobody watches it, until the whole round is
+    over, so that no table learns another's deals before playing them."""
+    with store.sessions() as s:
+        slot = s.scalars(select(TournamentTable).where(TournamentTable.table_id == table_id)).first()
+        if slot is None:
+            return False
+        waiting = s.scalar(
+            select(func.count())
+            .select_from(TournamentTable)
+            .where(
+                TournamentTable.tournament_id == slot.tournament_id,
+                TournamentTable.round == slot.round,
+                TournamentTable.scores.is_(None),
+            )
+        )
+        return bool(waiting)
