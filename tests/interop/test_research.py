@@ -313,3 +313,24 @@ def test_one_deal_resamples_and_pickles() -> None:
     world = state.resample_from_infostate(player, pyspiel.UniformProbabilitySampler(0.0, 1.0))
     assert world.information_state_string(player) == state.information_state_string(player)
     assert str(pickle.loads(pickle.dumps(state))) == str(state)
+
+
+def test_pettingzoo_pays_each_deal_as_rl_environment_does() -> None:
+    pytest.importorskip("pettingzoo", reason="pettingzoo is not installed (extra 'pettingzoo')")
+    from kingscourt.interop import king_v1
+
+    env = king_v1.raw_env(short_game=True)
+    env.reset(seed=6)
+    rng = random.Random(7)
+    paid = []
+    while env.agents:
+        agent = env.agent_selection
+        if env.terminations[agent] or env.truncations[agent]:
+            env.step(None)
+            continue
+        mask = env.observe(agent)["action_mask"]
+        env.step(rng.choice([i for i, m in enumerate(mask) if m]))
+        if any(env.rewards.values()):
+            paid.append([int(env.rewards[a]) for a in env.possible_agents])
+    table = env.state_.view(None)["score_table"]
+    assert paid == [row["points"] for row in table if any(row["points"])]
