@@ -98,13 +98,16 @@ def test_king_summary_after_twenty_deals(new_page) -> None:
 #: put back starts its fade again: a flicker) and the board's versions drawn under it
 NOTE_BANNER = """() => new MutationObserver((records) => {
     for (const r of records) for (const n of r.addedNodes) {
-        if (n.classList && n.classList.contains("celebration")) window.__bannerPuts = (window.__bannerPuts || 0) + 1;
+        if (n.classList && n.classList.contains("celebration")) {
+            window.__bannerPuts = (window.__bannerPuts || 0) + 1;
+        }
     }
     const c = document.querySelector(".celebration");
     if (c && !window.__celebrated) window.__celebrated = c.innerText;
     const board = document.querySelector(".board[data-version]");
     if (c && board) (window.__underBanner ||= new Set()).add(board.dataset.version);
-}).observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ["data-version"] })"""
+}).observe(document.body,
+            { childList: true, subtree: true, attributes: true, attributeFilter: ["data-version"] })"""
 
 
 def test_king_celebration_from_an_explicit_deal(new_page, web_server) -> None:

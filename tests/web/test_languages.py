@@ -279,3 +279,29 @@ def test_plural_forms_and_numbers_follow_the_language(lang_page: Any) -> None:
     assert said[:6] == [one.replace("{n}", "1"), few.replace("{n}", "2"), many.replace("{n}", "5"),
                         many.replace("{n}", "12"), few.replace("{n}", "22"), many.replace("{n}", "25")]
     assert said[6] == format_decimal(12345.5, locale="pl")  # Intl and Babel write numbers alike
+
+
+@pytest.mark.parametrize("lang", ["en", "tr", "pl"])
+def test_no_german_on_the_english_turkish_and_polish_pages(lang_page: Any, lang: str) -> None:
+    """The lobby, King's rules screen and a King table while its contract is chosen (rule
+    labels, contract descriptions, the trump deal) hold no German word (the games' names, the
+    count and the languages' own names kept; tests/server/test_no_german.py says which)."""
+    from ..server.test_no_german import german_in
+
+    page = lang_page(lang)
+    page.goto("/")
+    page.wait_for_selector(f"html[lang={lang}] .game-tile")
+    seen = {"lobby": page.inner_text("body")}
+    page.click("a[data-game=king]")
+    page.wait_for_selector(".rule")
+    seen["rules"] = page.inner_text("body") + " ".join(
+        page.locator("option").all_inner_texts())
+    create_table(page, "king", "Ada", seed=2)  # seat 1 (Ada) chooses the first contract
+    page.wait_for_selector("#chooser")
+    seen["choosing"] = page.inner_text("body")
+    page.keyboard.press("r")  # the table's rules panel
+    seen["rules panel"] = page.inner_text("body")
+    shot(page, f"no-german-{lang}")
+    found = {where: word for where, text in seen.items()
+             for line in text.splitlines() if (word := german_in(line, lang))}
+    assert not found, found

@@ -80,5 +80,6 @@ def test_the_lobby_rows_borders_line_up(new_page, web_server) -> None:
     page.goto("/")
     row = f"tr[data-table='{r.json()['id']}']"
     page.wait_for_selector(row)
-    bottoms = page.eval_on_selector_all(f"{row} > td", "tds => tds.map((td) => td.getBoundingClientRect().bottom)")
+    bottoms = page.eval_on_selector_all(
+        f"{row} > td", "tds => tds.map((td) => td.getBoundingClientRect().bottom)")
     assert max(bottoms) - min(bottoms) < 1, bottoms  # every cell's border on one line
