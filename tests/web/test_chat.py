@@ -46,8 +46,10 @@ def test_two_players_and_a_spectator_chat(new_page) -> None:
     said(ada, "players", "Good luck!")
     last = ada.locator(".chat-players .chat-msg").last
     assert last.get_attribute("data-seat") == "1" and "Bea (seat 2)" in last.inner_text()
-    ada.click(".chat-emote[aria-label='👍']")
-    said(bea, "players", "👍")
+    # an emote is drawn (inline SVG, named), never left to an emoji font
+    assert ada.locator(".chat-emote svg.emote").count() == 6
+    ada.click(".chat-emote[aria-label='thumbs up']")
+    bea.locator(".chat-players .chat-text svg.emote[aria-label='thumbs up']").wait_for()
     # an HTML string is shown as the text it is: no element made of it, no script run
     write(ada, HTML)
     said(bea, "players", "<b>bold</b>")

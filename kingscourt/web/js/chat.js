@@ -9,6 +9,7 @@
 import { h, fill } from "./dom.js";
 import { playerName } from "./store.js";
 import { clockTime, lazy, t } from "./i18n.js";
+import { chatIcon, EMOTES, emoteIcon, emoteName, eyeIcon, withEmotes } from "./emotes.js";
 
 const TEXT = lazy(() => ({
   title: t("Chat"),
@@ -25,13 +26,12 @@ const TEXT = lazy(() => ({
   openSpectators: t("Open chat to spectators"),
   offline: t("Not connected — the message was not sent."),
   unread: (n) => t("{n} new", { n }),
-  jump: (n) => `💬 ${n}`,
+  jump: (n) => [chatIcon(), ` ${n}`],
   phrases: t("Quick phrases"),
   emotes: t("Emotes"),
   // sent as they read in the sender's language
   quick: [t("Good luck!"), t("Well played"), t("Thanks"), t("Oops")],
 }));
-const EMOTES = ["👍", "😀", "😮", "😢", "😂", "👏"];
 const MAX = 300;  // characters, as the server counts them after trimming
 const KEEP = 200; // lines kept on the page per list
 
@@ -48,7 +48,7 @@ export function mountChat(parent, { send, host, head }) {
   const players = h("ol.chat-log.chat-players", { "aria-live": "polite", "aria-label": TEXT.title, dataset: { empty: TEXT.empty } });
   const spectators = h("ol.chat-log.chat-spectators-log", { "aria-live": "polite", "aria-label": TEXT.spectators });
   const spectatorBox = h("section.chat-spectators", { hidden: true },
-    h("h4", {}, `👁 ${TEXT.spectators}`), spectators);
+    h("h4", {}, eyeIcon(), ` ${TEXT.spectators}`), spectators);
   const input = h("input.chat-input", { type: "text", maxLength: MAX, placeholder: TEXT.placeholder,
     "aria-label": TEXT.placeholder, autocomplete: "off" });
   const error = h("p.chat-error", { role: "status", hidden: true });
@@ -71,9 +71,9 @@ export function mountChat(parent, { send, host, head }) {
     h("span.chat-quick-group", { role: "group", "aria-label": TEXT.phrases },
       TEXT.quick.map((p) => h("button.secondary.small.chat-phrase", { type: "button", onClick: () => say(chatMessage(p)) }, p))),
     h("span.chat-quick-group", { role: "group", "aria-label": TEXT.emotes },
-      EMOTES.map((e) => h("button.secondary.small.chat-emote", { type: "button", "aria-label": e, onClick: () => say(chatMessage(e)) }, e))));
+      EMOTES.map((e) => h("button.secondary.small.chat-emote", { type: "button", "aria-label": emoteName(e), onClick: () => say(chatMessage(e)) }, emoteIcon(e)))));
   const panel = h("details.panel.chat", {},
-    h("summary", {}, h("span.chat-title", {}, `💬 ${TEXT.title}`), badge, preview),
+    h("summary", {}, h("span.chat-title", {}, chatIcon(), ` ${TEXT.title}`), badge, preview),
     h("div.chat-body", {}, players, spectatorBox, note, quick, form, error, toggle));
   // open in its column beside the board on a wide screen; a drawer from the head line on a
   // narrower one, closed until asked for (tables.css)
@@ -117,7 +117,7 @@ export function mountChat(parent, { send, host, head }) {
     const time = clockTime(at);
     return h("li.chat-msg", { class: m.seat === me && me !== null ? "mine" : undefined,
       dataset: { seat: m.seat === null || m.seat === undefined ? "spectator" : String(m.seat) } },
-      h("span.chat-who", {}, who), h("span.chat-text", {}, m.text),
+      h("span.chat-who", {}, who), h("span.chat-text", {}, withEmotes(m.text)),
       h("time.chat-at", { dateTime: m.at, title: m.at }, time));
   }
 
@@ -127,7 +127,7 @@ export function mountChat(parent, { send, host, head }) {
     while (list.children.length > KEEP) list.firstChild.remove();
     list.scrollTop = list.scrollHeight;
     spectatorBox.hidden = !spectators.children.length;
-    preview.textContent = `${m.name}: ${m.text}`;
+    fill(preview, `${m.name}: `, withEmotes(m.text));
   }
 
   function settings() {
@@ -168,7 +168,7 @@ export function mountChat(parent, { send, host, head }) {
         unread += 1;
         badge.textContent = TEXT.unread(unread);
         badge.hidden = false;
-        jump.textContent = TEXT.jump(unread);
+        fill(jump, TEXT.jump(unread));
         jump.hidden = false;
       }
       return true;
