@@ -23,7 +23,7 @@ from pathlib import Path
 import httpx
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from tests.server.harness import Server  # noqa: E402
+from tests.server.harness import Server
 
 API = ["/api/me", "/api/games", "/api/tables?limit=100", "/api/i18n/en"]
 
