@@ -168,12 +168,19 @@ def test_king_duplicate_to_the_end_keeps_a_finished_table_secret_until_the_round
         r = server.get(path)
         assert r.status_code == 409 and "secret" in r.json()["detail"], path
     assert run(_spectate(server, a)) == ("bad-token", 4401)
+    # nor its final scores: not in its information, the recent games or the tournament's
+    assert server.get(f"/api/tables/{a}").json()["scores"] is None
+    assert a not in [g["id"] for g in server.get("/api/games/recent").json()]
+    rows = server.get(f"/api/tournaments/{tid}").json()["tables"][0]["tables"]
+    assert rows[0]["over"] and rows[0]["scores"] is None
     # A's player may not see deal 2 while B has not finished it
     assert "every table" in compare(tables[a][1], 2).json()["detail"]
     run(_play_to(server, b, tables[b], 99, random.Random(4)))
     info = _wait(server, tid, lambda i: i["status"] == "finished", 10)
     assert info["status"] == "finished"
     assert server.get(f"/api/tables/{a}/record").status_code == 200
+    assert server.get(f"/api/tables/{a}").json()["scores"] is not None
+    assert a in [g["id"] for g in server.get("/api/games/recent").json()]
     assert run(_spectate(server, a)) == ("state", None)
     # every deal both tables played is compared now; the totals are the sum of the diffs
     totals = {n: 0.0 for n in names}

@@ -20,7 +20,7 @@ from ..live.replay import NotReplayable, Replay, Replays
 from ..live.replay_models import RecentGame, RecentSeat, ReplaySeat, ReplayStep, ReplayView, Review
 from ..live.review import ReviewRefused, in_language
 from ..live.tournaments import SEALED
-from ..store.tournaments import sealed
+from ..store.tournaments import sealed, sealed_among
 from ..text.localize import request_lang
 from ..text.words import seat_name
 
@@ -151,6 +151,8 @@ async def recent_games(
     size = limit or RECENT_PAGE
     rows = await store.run(store.recent, size + 1, after, who)
     page = rows[:size]
+    # a tournament table whose round is still played is listed once the round is over
+    hidden = await store.run(sealed_among, store, [g.table_id for g in page])
     if len(rows) > size:
         nxt = cursor_of(page[-1].finished_at, page[-1].table_id)
         response.headers["X-Next-Cursor"] = nxt
@@ -165,4 +167,4 @@ async def recent_games(
         seats=[RecentSeat(seat=seat, kind="bot" if kind == "bot" else "human", level=level,
                           name=text(lang, seat_name(seat, kind, name, level)),
                           score=g.scores[seat] if seat < len(g.scores) else 0)
-               for seat, name, kind, level in g.seats]) for g in page]
+               for seat, name, kind, level in g.seats]) for g in page if g.table_id not in hidden]

@@ -122,6 +122,8 @@ async def table_info(table_id: str, hub: HubDep, rematches: RematchesDep) -> Tab
     """Public information about a table, open, finished or abandoned."""
     if known_id(table_id) not in hub.tables:  # a finished table: as stored, never replayed
         info = await hub.finished.info(table_id)
+        if info is not None and await hub.store.run(sealed, hub.store, table_id):
+            info.scores = info.winners = None  # a tournament round still played: see SEALED
         if info is not None:
             info.rematch = await hub.store.run(rematch_of, hub.store, table_id)
             return info
@@ -129,6 +131,8 @@ async def table_info(table_id: str, hub: HubDep, rematches: RematchesDep) -> Tab
     if table is None:
         raise HTTPException(404, _("no table {table}", table=repr(table_id)))
     info = hub.info(table)
+    if table.over and await hub.store.run(sealed, hub.store, table.id):
+        info.scores = info.winners = None  # a tournament round still played: see SEALED
     info.rematch = await rematches.link(table)
     hub.release(table)
     return info

@@ -396,6 +396,12 @@ class Tournaments:
     def info(self, t: TournamentData) -> dict[str, Any]:
         names = {e.entrant: e.name for e in t.entrants}
         rounds: dict[int, list[dict[str, Any]]] = {}
+        # a table's scores are shown once every table of its round is over (see SEALED)
+        done = {
+            r
+            for r in {s.round for s in t.tables}
+            if all(s.scores is not None for s in t.tables if s.round == r)
+        }
         for s in t.tables:
             table = self.hub.tables.get(s.table_id)
             deals, over = self.deals_now(t, s)
@@ -408,7 +414,7 @@ class Tournaments:
                     "over": over,
                     "deals": len(deals),
                     "status": table.status if table is not None else "over",
-                    "scores": s.scores,
+                    "scores": s.scores if s.round in done else None,
                 }
             )
         return {

@@ -220,3 +220,28 @@ def sealed(store: Store, table_id: str) -> bool:
             )
         )
         return bool(waiting)
+
+
+def sealed_among(store: Store, table_ids: list[str]) -> set[str]:
+    """Those of ``table_ids`` that are :func:`sealed`."""
+    if not table_ids:
+        return set()
+    with store.sessions() as s:
+        slots = s.execute(
+            select(TournamentTable.table_id, TournamentTable.tournament_id, TournamentTable.round).where(
+                TournamentTable.table_id.in_(table_ids)
+            )
+        ).all()
+        if not slots:
+            return set()
+        rounds = {(t, r) for _id, t, r in slots}
+        open_rounds = {
+            (t, r)
+            for t, r in s.execute(
+                select(TournamentTable.tournament_id, TournamentTable.round).where(
+                    TournamentTable.tournament_id.in_({t for t, _r in rounds}),
+                    TournamentTable.scores.is_(None),
+                )
+            ).all()
+        }
+        return {table_id for table_id, t, r in slots if (t, r) in open_rounds}
