@@ -291,3 +291,37 @@ def test_a_start_time_fills_the_empty_seats_with_bots(server: Server, tmp_path: 
     assert [t["seats"] for t in round1["tables"]] == [["Early", "Bird", "Bot (random)", "Bot (random)"]]
     me = server.get(f"/api/tournaments/{tid}/me", params={"token": tokens[1]}).json()
     assert me["seat"] == 1 and me["ws"].endswith(tokens[1])
+
+
+@pytest.mark.slow
+def test_a_tournament_survives_kill_9_of_its_process(tmp_path: Path) -> None:
+    """A Swiss tournament killed (-9) in its first round goes on after the restart: the same
+    tables finish, the second round is paired, the tournament ends."""
+    db = f"sqlite:///{tmp_path / 'kc.sqlite3'}"
+    first = Server(db, tmp_path / "one.log").start()
+    try:
+        made = _create(
+            first,
+            game="kukakoenig",
+            format="swiss",
+            players=4,
+            seats=2,
+            rounds=2,
+            turn_seconds=0.2,
+            bot_level="random",
+        )
+        tid = made["id"]
+        _enter(first, tid, made["invite"], ["K0", "K1", "K2", "K3"])
+        before = _wait(first, tid, lambda i: i["round"] == 1 and i["tables"], 10)
+        ids = [t["table_id"] for t in before["tables"][0]["tables"]]
+    finally:
+        first.kill()
+    second = Server(db, tmp_path / "two.log").start()
+    try:
+        info = _wait(second, tid, lambda i: i["status"] == "finished", 120)
+        assert info["status"] == "finished", info
+        assert [t["table_id"] for t in info["tables"][0]["tables"]] == ids
+        assert len(info["tables"]) == 2 and len(info["standings"]) == 4
+        assert all(t["over"] for r in info["tables"] for t in r["tables"])
+    finally:
+        second.stop()
