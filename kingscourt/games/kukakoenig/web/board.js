@@ -67,9 +67,11 @@ export function mount(el, ctx) {
             return h("button.kkk-row", {
               type: "button", disabled: !can, dataset: { row: i + 1, action },
               class: `${v.my_pick === i + 1 ? "my-pick" : ""} ${cards.length ? "" : "empty"}`,
-              "aria-label": t("Row {n}: {cards}", { n: i + 1, cards: cards.length ? cards.map((c) => (deck.byName[c] || { label: c }).label).join(", ") : t("empty") }),
               onClick: () => ctx.act(action),
-            }, h("span.row-number", {}, String(i + 1)), cards.map((c) => tile(deck, c)));
+            }, // named by its words, the tiles' texts hidden from readers (the name holds what is seen, WCAG 2.5.3)
+            h("span.visually-hidden", {}, t("Row {n}: {cards}", { n: i + 1, cards: cards.length ? cards.map((c) => (deck.byName[c] || { label: c }).label).join(", ") : t("empty") })),
+            h("span.row-number", { "aria-hidden": "true" }, String(i + 1)),
+            cards.map((c) => { const e = tile(deck, c); e.setAttribute("aria-hidden", "true"); return e; }));
           })),
         h("div.kkk-side", {},
           v.over && counting === null ? result(v, ctx) : null,
