@@ -97,7 +97,7 @@ def _seat_tokens(server: Server, tid: str, tokens: list[str]) -> dict[str, list[
 def test_king_duplicate_two_tables_same_deals_and_comparisons_never_early(server: Server) -> None:
     made = _create(server, game="king", rules={"short_game": True}, format="duplicate", players=8)
     tid, invite = made["id"], made["invite"]
-    assert made["link"] == f"/#/tournament/{tid}?invite={invite}"
+    assert made["link"] == f"/#/tournament/{tid}/{invite}"
     names = [f"P{i}" for i in range(8)]
     tokens = _enter(server, tid, invite, names)
     info = server.get(f"/api/tournaments/{tid}").json()

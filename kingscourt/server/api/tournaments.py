@@ -155,7 +155,7 @@ async def create_tournament(
         )
     except LobbyError as e:
         raise refuse(e) from e
-    return TournamentCreated(id=t.id, invite=invite, link=f"/#/tournament/{t.id}?invite={invite}")
+    return TournamentCreated(id=t.id, invite=invite, link=f"/#/tournament/{t.id}/{invite}")
 
 
 @router.get("/tournaments/{tournament_id}", response_model=dict[str, Any])
