@@ -13,6 +13,7 @@ import { resultBlock } from "/web/js/result.js";
 import "./card_text.js";
 import { list, t, tn } from "/web/js/i18n.js";
 import { groupOptions, optionLabel } from "./options.js";
+import { cardBack, emblem, seal } from "./faces.js";
 export { heard, motion, openHands } from "./table_hooks.js";
 
 /** The board's style sheets, relative to this module (loaded before the board is drawn). */
@@ -41,15 +42,22 @@ export function mount(el, ctx) {
   // the cards is written here, so a card added to the card data shows with its kind and text.
   const cards = {};
   for (const c of ctx.game.cards) cards[c.name] = c;
+  // a card drawn as a card (faces.js): its kind's emblem or its character's portrait, its
+  // name, its prestige as a seal; its text on hover, a tap or Enter (card_text.js)
   const card = (name, extra = "") => {
     const known = cards[name];
     const text = known && known.text;
     const prestige = known && known.prestige !== null && known.prestige !== undefined ? known.prestige : null;
-    return h("span", { class: `uk-card kind-${known ? known.kind : "unknown"} ${extra}`,
+    const kind = known ? known.kind : "unknown";
+    return h("span", { class: `uk-card face kind-${kind} ${extra}`,
       title: text ? `${name}: ${text}` : name, tabindex: text ? "0" : null, // card_text.js: tap opens the text
-      dataset: text ? { text, name: known.label, kind: known.kind, prestige: prestige ?? "" } : {} },
-    known ? known.label : name, prestige !== null ? h("span.uk-prestige", { "aria-label": t("{n} prestige", { n: prestige }) }, String(prestige)) : null);
+      dataset: text ? { text, name: known.label, kind: known.kind, prestige: prestige ?? "" } : { name } },
+    emblem(kind, name), h("span.uk-name", {}, known ? known.label : name),
+    prestige !== null && !(kind === "character" && prestige === 0) ? h("span.uk-prestige", { "aria-label": t("{n} prestige", { n: prestige }) }, seal(prestige)) : null);
   };
+  // a face-down stack (the deck, a prestige pile): a few backs and the count
+  const stack = (n, cls, label) => h(`div.uk-stack.${cls}`, { role: "img", "aria-label": label, title: label, dataset: { count: String(n) } },
+    h("span.uk-backs", {}, [...Array(Math.min(n, 4)).keys()].map(() => cardBack())), h("span.uk-count", {}, String(n)));
 
   // Passing for a seat that holds no riposte: once per state version, after a random delay.
   let autoTimer = null;
@@ -118,19 +126,25 @@ export function mount(el, ctx) {
       h("div.topbar", {},
         h("div.deal", {}, v.choosing ? t("Choosing characters") : t("Turn {n}: {who}", { n: v.turn_number, who: v.turn >= 0 ? seatLabel(v, v.turn) : "—" })),
         h("div", {}, t("Deck {n}", { n: v.deck_size }), v.exhaustions ? ` · ${t("ran out {n}×", { n: v.exhaustions })}` : "", v.ending ? ` · ${t("last turn")}` : ""),
-        h("div.discard", {}, `${t("Discard:")} `, top ? card(top) : h("span.muted", {}, t("empty")), ` (${v.discard.length})`),
         me !== null && !v.over && !ctx.readOnly ? autoPassBox() : null),
       h("div.uk-layout", {},
         h("div.uk-main", {},
           v.over ? finalReveal(v) : null,
+          // the court: each courtier at the table with their display and prestige pile, the
+          // deck and the discard in the middle
+          h("div.uk-court", { id: "court" },
+            h("div.courtiers", { id: "courtiers" }, v.characters.map((_, s) => courtier(v, s, me))),
+            h("div.uk-centre", {},
+              h("div.uk-deck", {}, stack(v.deck_size, "deck", t("Deck {n}", { n: v.deck_size })), h("span.uk-caption", {}, t("Deck {n}", { n: v.deck_size }))),
+              h("div.discard", {}, top ? card(top) : h("span.uk-slot", {}, t("empty")),
+                h("span.uk-caption", {}, `${t("Discard:")} ${v.discard.length}`))),
+            secrets(v)),
           prompt(v, me, myTurn, mover),
-          h("div.courtiers", { id: "courtiers" }, v.characters.map((_, s) => courtier(v, s, me))),
           me !== null ? h("section.side-panel#uk-hand", {}, h("h3", {}, t("Your hand ({n})", { n: v.hand.length })),
-            h("div.uk-hand", {}, v.hand.length ? v.hand.map((c) => card(c)) : h("span.muted", {}, t("empty")))) : null,
-          secrets(v)),
+            h("div.uk-hand", {}, v.hand.length ? v.hand.map((c) => card(c)) : h("span.muted", {}, t("empty")))) : null),
         h("aside.uk-side", {},
           h("section.side-panel#narration", {}, h("h3", {}, t("Narration")),
-            h("ol.log", { "aria-live": "polite", start: Math.max(1, (v.log || []).length - 39) }, (v.log || []).slice(-40).map((line) => h("li", {}, line)))))));
+            h("ol.log", { tabindex: "0", "aria-live": "polite", start: Math.max(1, (v.log || []).length - 39) }, (v.log || []).slice(-40).map((line) => h("li", {}, line)))))));
     const log = el.querySelector(".log");
     if (log) log.scrollTop = log.scrollHeight;
   };
@@ -162,7 +176,7 @@ export function mount(el, ctx) {
         .map((c) => card(c)),
       v.displays[s].map((c, i) => card(c, i === 0 ? "oldest" : ""))),
     h("div.prestige", {},
-      h("span.pile", { title: t("prestige pile") }, tn("Prestige pile: {n} card", "Prestige pile: {n} cards", v.prestige_sizes[s])),
+      stack(v.prestige_sizes[s], "pile", tn("Prestige pile: {n} card", "Prestige pile: {n} cards", v.prestige_sizes[s])),
       v.prestige[s] && v.prestige[s].length && !v.over ? h("div.pile-content", {}, v.prestige[s].map((c) => card(c, "small"))) : null));
 
   const secrets = (v) => {

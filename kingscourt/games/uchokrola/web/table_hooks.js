@@ -16,7 +16,11 @@ export const motion = {
     const hand = new Map([...board.querySelectorAll("#uk-hand .uk-card[data-name]")].map((e) => [e.dataset.name, rect(e)]));
     const court = new Map([...board.querySelectorAll(".courtier[data-seat]")].map((c) => [c.dataset.seat, c.querySelectorAll(".court-row .uk-card").length]));
     const top = board.querySelector(".discard .uk-card");
-    return { hand, court, discard: top ? top.dataset.name || top.textContent : null };
+    const piles = new Map([...board.querySelectorAll(".courtier[data-seat]")].map((c) => {
+      const pile = c.querySelector(".uk-stack.pile");
+      return [c.dataset.seat, pile ? Number(pile.dataset.count) : null];
+    }));
+    return { hand, court, piles, discard: top ? top.dataset.name || top.textContent : null };
   },
   after(board, before) {
     for (const c of board.querySelectorAll(".courtier[data-seat]")) {
@@ -28,6 +32,14 @@ export const motion = {
     const top = board.querySelector(".discard .uk-card");
     const name = top ? top.dataset.name || top.textContent : null;
     if (top && name !== before.discard) glideIn(top, before.hand.get(name) || null);
+    // a prestige pile paid into (it grows) or taken from (it shrinks)
+    for (const c of board.querySelectorAll(".courtier[data-seat]")) {
+      const pile = c.querySelector(".uk-stack.pile");
+      const had = before.piles.get(c.dataset.seat);
+      if (!pile || had === null || had === undefined) continue;
+      const now = Number(pile.dataset.count);
+      if (now !== had) pile.classList.add(now > had ? "gain" : "lose");
+    }
   },
 };
 
