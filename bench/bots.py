@@ -39,7 +39,7 @@ import kingscourt
 from kingscourt.arena import run_arena
 from kingscourt.arena.duplicate import ArenaResult, rotations, summarize
 from kingscourt.arena.match import GameResult, parse_bot
-from kingscourt.bots import load, load_for_people, play_budget
+from kingscourt.bots import levels, load, load_for_people, play_budget
 
 SETUPS: dict[str, dict[str, Any]] = {
     "king": {"players": None, "seats": 4},
@@ -194,7 +194,7 @@ def main() -> None:
         report["decision_ms"] = {}
         try:
             for name in args.times_games.split(","):
-                for level in ("basic", "strong", "expert"):
+                for level in [lv for lv in levels(name) if lv != "random"]:
                     budget = play_budget(name, level)
                     figures = decision_times(name, level, args.positions)
                     report["decision_ms"][f"{name}/{level}"] = figures

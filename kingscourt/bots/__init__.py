@@ -23,27 +23,45 @@ from .base import Cancelled
 __all__ = ["LEVELS", "Bot", "Cancelled", "budget", "levels", "load", "load_for_people",
            "play_budget"]
 
-#: the levels offered to people (server, terminal, arena); a level named with a leading
-#: underscore in a game's manifest is private: loadable by name for benchmarks, never listed
+#: the levels a game may offer people (server, terminal, arena); a level named with a leading
+#: underscore in a game's manifest is private: loadable by name for benchmarks, never listed.
+#: A level a game has retired is written in its manifest as the name of the level that now
+#: plays in its place (``"expert": "strong"``, no ``module:Class``): still accepted (stored
+#: tables, clients, the API), never listed
 LEVELS = ("random", "basic", "strong", "expert")
 
 
-def levels(game: str) -> list[str]:
-    """The levels of :data:`LEVELS` that the game ``game`` offers, in that order."""
+def _playing(game: str, level: str) -> str:
+    """The level that plays for ``level`` in ``game``: itself, or for a retired level the
+    level its manifest names in its place."""
     offered = spec(game).bots.levels
-    return [lv for lv in LEVELS if lv in offered]
+    target = offered.get(level)
+    return target if target is not None and retired(target) and target in offered else level
+
+
+def retired(target: str) -> bool:
+    """Whether a manifest's level entry names another level (a retired level) rather than a
+    ``module:Class``."""
+    return ":" not in target
+
+
+def levels(game: str) -> list[str]:
+    """The levels of :data:`LEVELS` that the game ``game`` offers, in that order (not the
+    retired ones)."""
+    offered = spec(game).bots.levels
+    return [lv for lv in LEVELS if lv in offered and not retired(offered[lv])]
 
 
 def budget(game: str, level: str) -> dict[str, Any]:
     """The budget a bot of ``level`` gets when none is given (iterations: deterministic per
     seed, for the arena and benchmarks); the manifest's ``bots.budgets``."""
-    return dict(spec(game).bots.budgets.get(level, {}))
+    return dict(spec(game).bots.budgets.get(_playing(game, level), {}))
 
 
 def play_budget(game: str, level: str) -> dict[str, Any]:
-    """The budget where people play (the server's workers, the terminal): time, not
-    iterations; the manifest's ``bots.play_budgets``."""
-    return dict(spec(game).bots.play_budgets.get(level, {}))
+    """The budget where people play (the server's workers, the terminal); the manifest's
+    ``bots.play_budgets``."""
+    return dict(spec(game).bots.play_budgets.get(_playing(game, level), {}))
 
 
 def __getattr__(name: str) -> Any:
@@ -72,8 +90,10 @@ def load(level: str, game: Game, seed: int | None = None, **budget_: Any) -> Bot
     if level not in LEVELS and not (level.startswith("_") and level in offered):
         raise RuleError(_("unknown bot level {level} (levels: {x})", level=repr(level),
                           x=", ".join(LEVELS)))
+    if level in offered:
+        level = _playing(game.name, level)
     target = offered.get(level)
-    if target is None:
+    if target is None or retired(target):
         raise RuleError(_("no {level} bot for {game} yet", level=repr(level), game=game.name))
     cls = resolve(target)
     bot: Bot = cls(game, seed=seed, **(budget_ or budget(game.name, level)))

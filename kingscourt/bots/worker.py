@@ -140,7 +140,7 @@ def warm_up() -> None:
     for game in specs():
         load_game(game.name)
         for target in (*game.bots.levels.values(), game.bots.search_spec):
-            if target:
+            if target and ":" in target:  # not a retired level's stand-in
                 importlib.import_module(target.split(":")[0])
 
 
