@@ -54,15 +54,20 @@ def test_a_chain_that_cannot_move_gives_way_to_uniform_worlds() -> None:
 
 def test_decisions_keep_to_their_wall_time_at_the_end_of_a_deal() -> None:
     """The chain once spun through up to 160,000 rejected swaps on such positions, reading
-    the clock only after an accepted one: 0.35 to 0.66 s for a 0.2 s card on a quiet core."""
+    the clock only after an accepted one: 0.35 to 0.66 s of CPU for a 0.2 s card."""
     limit = 0.2
+    walls = []
     for i, view in enumerate(_late_views(6)):
         for bot in (KingStrongBot(GAME, seed=i, seconds=limit, chain=8000),
                     load_for_people("strong", GAME, seed=i)):
             cap = bot.seconds  # type: ignore[attr-defined]
-            t = time.perf_counter()
+            t, cpu = time.perf_counter(), time.thread_time()
             bot.choose(view)
-            assert time.perf_counter() - t <= 1.2 * max(cap, limit)
+            # the bot's own work keeps to the limit whatever else the machine runs; its wall
+            # time does too unless the machine keeps it waiting for a core
+            assert time.thread_time() - cpu <= 1.2 * cap
+            walls.append((time.perf_counter() - t) / cap)
+    assert sorted(walls)[len(walls) // 2] <= 1.2
 
 
 def test_a_work_budget_decides_alike_whatever_the_limit_until_it_is_reached() -> None:
