@@ -26,14 +26,17 @@ from ...i18n import _
 from ..accounts.sessions import account_of
 from ..base.addresses import client_address
 from ..base.limiting import Limiter
-from ..base.lobby_models import TURN_MAX, Name, RuleName, RuleValue
+from ..base.lobby_models import TURN_MAX, ErrorDetail, Name, RuleName, RuleValue
 from ..live.deps import ERRORS, refuse
 from ..live.hub import LobbyError
 from ..live.tournaments import FORMATS, MAX_ENTRANTS, MAX_ROUNDS, NewTournament, Tournaments
 
-#: tournaments one client address may create, and entries it may try
-CREATE_RATE = parse("10/minute")
+#: entries one client address may try (a tournament's creation counts at the server's
+#: ``--create-rate``, as a table's does: it opens tables)
 JOIN_RATE = parse("60/minute")
+TOO_MANY: dict[int | str, dict[str, Any]] = {
+    429: {"model": ErrorDetail, "description": "too many from this address: wait the Retry-After seconds"}
+}
 #: how far ahead a start time may lie
 MAX_AHEAD = timedelta(days=30)
 TOKEN = Query(min_length=1, max_length=64, description="your entrant token (the join answer's)")
@@ -123,14 +126,16 @@ async def _limited(request: Request, rate: Any, what: str) -> None:
         )
 
 
-@router.post("/tournaments", response_model=TournamentCreated, status_code=status.HTTP_201_CREATED)
+@router.post(
+    "/tournaments", response_model=TournamentCreated, status_code=status.HTTP_201_CREATED, responses=TOO_MANY
+)
 async def create_tournament(
     req: CreateTournament, request: Request, runner: TournamentsDep
 ) -> TournamentCreated:
     """Set up a tournament; the answer holds its invitation, which the link carries. It
     starts when full (``start``: ``"when-full"``) or at the time given, with bots of
     ``bot_level`` in the seats nobody took."""
-    await _limited(request, CREATE_RATE, "create")
+    await _limited(request, parse(request.app.state.hub.config.create_rate), "create")
     start_at: datetime | None = None
     if req.start != "when-full":
         assert isinstance(req.start, datetime)
@@ -168,7 +173,7 @@ async def tournament(runner: TournamentsDep, tournament_id: str = Path(max_lengt
     return runner.info(t)
 
 
-@router.post("/tournaments/{tournament_id}/entrants", response_model=Entered)
+@router.post("/tournaments/{tournament_id}/entrants", response_model=Entered, responses=TOO_MANY)
 async def enter(
     req: JoinTournament, request: Request, runner: TournamentsDep, tournament_id: str = Path(max_length=32)
 ) -> Entered:
