@@ -63,6 +63,7 @@ def create_app(config: ServerConfig) -> FastAPI:
     from .accounts.origin import OriginCheck
     from .api import (
         bot_pool,
+        health,
         history,
         lobby,
         lobby_live,
@@ -158,6 +159,7 @@ def create_app(config: ServerConfig) -> FastAPI:
     app.include_router(play.router)
     app.include_router(lobby_live.router)  # the live lobby's pushes
     app.include_router(bot_pool.router)
+    app.include_router(health.router)  # the load balancer's check
     app.include_router(accounts.router)
     app.include_router(sessions.router)
     app.include_router(friends.router)

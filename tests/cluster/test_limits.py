@@ -186,3 +186,46 @@ def test_a_redis_outage_counts_in_memory_and_redis_counts_again_after_it(
         # counted over both processes again: one more failure makes three, the limit
         assert log_in(a, "Fresh", "wrong").status_code == 401
         assert log_in(b, "Fresh", "right password").status_code == 429
+
+
+def test_two_creations_racing_for_the_last_place_admit_exactly_one(
+        pg_url: str, redis_server: RedisServer, tmp_path: Path) -> None:
+    with processes(pg_url, redis_server, tmp_path, 2, max_open_tables="2") as (a, b):
+        for k in range(5):  # an address of its own each round (127.0.0.x all reach loopback)
+            source = f"127.0.0.{20 + k}"
+            with httpx.Client(transport=httpx.HTTPTransport(local_address=source),
+                              timeout=30) as client:
+                def create(s: Server, client: httpx.Client = client) -> int:
+                    return client.post(f"{s.http}/api/tables",
+                                       json={"game": "king", "seats": WAITING}).status_code
+
+                assert create(a) == 201
+                with ThreadPoolExecutor(2) as pool:  # the last place, through both at once
+                    codes = sorted(pool.map(create, (a, b)))
+                assert codes == [201, 409], f"round {k}: {codes}"
+
+
+def test_open_tables_per_address_come_back_after_redis_restarts_empty(
+        pg_url: str, redis_server: RedisServer, tmp_path: Path) -> None:
+    with processes(pg_url, redis_server, tmp_path, 2, max_open_tables="2") as (a, b):
+        a.create("king", WAITING)
+        b.create("king", WAITING)
+        redis_server.stop()
+        redis_server.start()  # on the same port, empty: the address's tables are gone there
+        time.sleep(2.5)  # each process puts its own back from the database (and its memory)
+        for s in (a, b):
+            r = s.post("/api/tables", {"game": "king", "seats": WAITING})
+            assert r.status_code == 409, r.text
+
+
+def test_reviews_are_counted_over_the_processes(pg_url: str, redis_server: RedisServer,
+                                                tmp_path: Path) -> None:
+    from tests.server.test_replay import RANDOM, finished_game, review_of
+
+    with processes(pg_url, redis_server, tmp_path, 2, analysis_rate="2/minute") as (a, b):
+        table = finished_game(a, "kukakoenig", [RANDOM, RANDOM], seed=1)
+        steps = a.get(f"/api/tables/{table}/replay").json()["steps"]
+        answers = [review_of(s, table, v, steps[v]["seat"]) for v, s in enumerate((a, b, b))]
+        assert [r.status_code for r in answers] == [200, 200, 429], [r.text for r in answers]
+        assert int(answers[2].headers["Retry-After"]) >= 1
+        assert review_of(a, table, 3, steps[3]["seat"]).status_code == 429

@@ -17,12 +17,18 @@ share one (``--redis``).
 - **Open tables per address** (``--max-open-tables``) are counted over the processes too
   (:class:`OpenTables`): a sorted set per address in Redis holds the ids of the tables created
   from it (whether each is still open is asked of the database) and a short-lived place for
-  each creation under way. Addresses stay out of the database; their sets expire
-  :data:`KEEP` s after the last creation.
+  each creation under way, admitted by one script (count and place in one step: of two
+  creations racing for the last place exactly one is admitted). Addresses stay out of the
+  database; their sets expire :data:`KEEP` s after the last creation. A Redis that comes back
+  empty has lost them: each process that created tables puts back the ones it made that the
+  database still has open (it notices within :data:`REBUILD_EVERY` s, its name missing from
+  :data:`REBUILT`).
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
 import secrets
 import time
@@ -49,6 +55,17 @@ RETRY = 1.0
 PENDING_TTL = 120
 #: seconds an address's set of open tables is kept after its last creation
 KEEP = 7 * 24 * 3600
+#: the processes whose open tables are in Redis (empty: Redis lost them, each puts its own back)
+REBUILT = f"{PREFIX}:open-rebuilt"
+#: seconds between a process's looks at whether Redis still holds its open tables
+REBUILD_EVERY = 1.0
+#: admit one creation: places of creations that never finished go, then a place is taken only
+#: while the address holds fewer than ARGV[3] (tables and places)
+_ADMIT = """redis.call('zremrangebyscore', KEYS[1], '-inf', ARGV[1])
+if redis.call('zcard', KEYS[1]) >= tonumber(ARGV[3]) then return 0 end
+redis.call('zadd', KEYS[1], ARGV[2], ARGV[4])
+redis.call('expire', KEYS[1], ARGV[5])
+return 1"""
 #: refunds one key's window holds at most (each follows a check: a window holds few; one
 #: beyond is not counted, which is only stricter)
 REFUNDS_KEPT = 1000
@@ -188,17 +205,52 @@ class Refunds:
 
 class OpenTables:
     """The open tables created from each address, counted over every process on one Redis:
-    ``open_among(ids)`` answers which of the ids are open (from the database)."""
+    ``open_among(ids)`` answers which of the ids are open (from the database), ``made()``
+    the tables this process created per address (put back when Redis comes back empty)."""
 
     def __init__(self, redis_url: str,
-                 open_among: Callable[[list[str]], Awaitable[set[str]]]) -> None:
+                 open_among: Callable[[list[str]], Awaitable[set[str]]],
+                 made: Callable[[], dict[str, list[str]]] | None = None) -> None:
         from redis.asyncio import Redis
 
         self.redis: Redis = Redis.from_url(redis_url, decode_responses=True,
                                            socket_timeout=TIMEOUT,
                                            socket_connect_timeout=TIMEOUT)
         self.open_among = open_among
+        self.made = made
         self.outage = Outage("open tables per address")
+        self._admit = self.redis.register_script(_ADMIT)
+        self.node = secrets.token_hex(8)
+        self._watch: asyncio.Task[None] | None = None
+
+    async def rebuild(self) -> bool:
+        """Put this process's open tables back if Redis lost them (True when it did)."""
+        if await self.redis.sismember(REBUILT, self.node):
+            return False
+        made = self.made() if self.made is not None else {}
+        ids = [t for tables in made.values() for t in tables]
+        open_ids = await self.open_among(ids) if ids else set()
+        async with self.redis.pipeline(transaction=False) as p:
+            for address, tables in made.items():
+                if kept := {t: float("inf") for t in tables if t in open_ids}:
+                    p.zadd(self.key(address), kept)
+                    p.expire(self.key(address), KEEP)
+            p.sadd(REBUILT, self.node)
+            await p.execute()
+        if ids:
+            log.warning("open tables per address: Redis held none of this process's: %d put "
+                        "back from the database", len(open_ids))
+        return True
+
+    async def _watching(self) -> None:
+        while True:
+            try:
+                await self.rebuild()
+            except UNREACHABLE:  # Redis away: looked at again
+                await asyncio.sleep(RETRY)
+            except Exception:  # the database away: looked at again
+                log.exception("open tables per address: not put back")
+            await asyncio.sleep(REBUILD_EVERY)
 
     @staticmethod
     def key(address: str) -> str:
@@ -206,25 +258,21 @@ class OpenTables:
 
     async def reserve(self, address: str, most: int) -> str | None:
         """Hold a place for one creation from ``address``: its token, or None when the
-        address already holds ``most`` open tables (creations under way included). Two
-        creations racing on different processes may both be refused; never both admitted
-        beyond ``most``."""
+        address already holds ``most`` open tables (creations under way included). The
+        tables that closed are dropped first; then counting and taking the place are one
+        step in Redis, so of creations racing for the last place exactly one is admitted."""
+        if self._watch is None:  # this process makes tables: it watches for a Redis emptied
+            self._watch = asyncio.create_task(self._watching())
+        await self.rebuild()
         key, token = self.key(address), f"pending:{secrets.token_hex(8)}"
         t = time.time()
-        async with self.redis.pipeline(transaction=True) as p:
-            p.zremrangebyscore(key, "-inf", t)  # places of creations that never finished
-            p.zadd(key, {token: t + PENDING_TTL})
-            p.expire(key, KEEP)
-            p.zrange(key, 0, -1)
-            members: list[str] = (await p.execute())[-1]
+        members = [str(m) for m in await self.redis.zrange(key, 0, -1)]
         tables = [m for m in members if not m.startswith("pending:")]
         open_ids = await self.open_among(tables) if tables else set()
         if closed := [m for m in tables if m not in open_ids]:
             await self.redis.zrem(key, *closed)
-        if len(members) - len(closed) > most:
-            await self.redis.zrem(key, token)
-            return None
-        return token
+        admitted = await self._admit(keys=[key], args=[t, t + PENDING_TTL, most, token, KEEP])
+        return token if int(admitted) else None
 
     async def created(self, address: str, token: str, table_id: str | None) -> None:
         """The creation is done: ``table_id`` (None: it failed) takes the token's place."""
@@ -237,4 +285,8 @@ class OpenTables:
             await p.execute()
 
     async def close(self) -> None:
+        if self._watch is not None:
+            self._watch.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._watch
         await self.redis.aclose()

@@ -62,10 +62,11 @@ log = logging.getLogger("kingscourt.server")
 
 #: seconds a lease lasts without renewal (a killed owner's tables wait this long at most)
 LEASE_TTL = 2.0
-#: seconds between renewals of the leases a process holds (four tries within a lease)
-RENEW = 0.5
+#: seconds between renewals of the leases a process holds (eight tries within a lease: a
+#: process its machine starves of CPU for 1.5 s keeps its tables)
+RENEW = 0.25
 #: seconds between looks at the leases: the tables nobody holds are taken
-LEASES = 0.5
+LEASES = 0.25
 #: seconds between sweeps of the database: new tables loaded, copies behind caught up
 SWEEP = 3.0
 #: seconds between writes of this process's connected seats (:mod:`.presence`)
@@ -191,13 +192,13 @@ class Cluster:
         if fence is None:
             return False
         self.owned[table.id] = fence
-        self._owner_is(table.id, self.node)
         async with self._lock(table.id):
             data = await self.hub.store.run(self.hub.store.load, table.id)
             async with table.lock:
                 if data is not None:
                     catch_up(table, data, {})
                 table.fence, table.remote = fence, None
+        self._owner_is(table.id, self.node)  # acts waiting here on the old owner: applied here
         log.info("cluster: %s owns table %s (fence %d, version %d)", self.node, table.id, fence,
                  table.version)
         self.hub.autoplayer.schedule(table)
@@ -415,6 +416,9 @@ class Cluster:
                     return await table.submit(seat, text, version, actor, token_hash)
                 try:
                     owner = self._owners.get(table.id)
+                    if owner == self.node:  # taken here, not yet in play: in a moment
+                        await asyncio.sleep(0.02)
+                        continue
                     if owner is None:
                         owner = str(await self.redis.get(lease_key(table.id)) or "") or None
                         if owner is None or owner == self.node:
@@ -436,7 +440,8 @@ class Cluster:
                     sent_to = owner
                 moved = self._moved(table.id)
                 waits: list[asyncio.Future[Any]] = [answer, moved]
-                await asyncio.wait(waits, timeout=min(ANSWER_WAIT, deadline - loop.time()))
+                await asyncio.wait(waits, timeout=min(ANSWER_WAIT, deadline - loop.time()),
+                                   return_when=asyncio.FIRST_COMPLETED)
                 if not answer.done():
                     if not moved.done():  # no answer in time: look at the lease again
                         self._owners.pop(table.id, None)

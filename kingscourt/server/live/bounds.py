@@ -128,7 +128,7 @@ class CreationGuard:
         self.max_open = max_open
         self.is_open = is_open
         #: several processes: the open tables per address counted over all of them
-        self.shared = (OpenTables(redis_url, open_among)
+        self.shared = (OpenTables(redis_url, open_among, lambda: self.tables)
                        if redis_url is not None and open_among is not None and max_open else None)
         self.tables: dict[str, list[str]] = {}
         self.pending: dict[str, int] = {}

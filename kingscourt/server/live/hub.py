@@ -4,8 +4,12 @@ while somebody watches it."""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
 import secrets
+import time
+from collections import deque
 
 from ... import bots
 from ...engine import GAMES, Game, load_game, reason, rules_dict
@@ -82,6 +86,46 @@ def check_request(req: CreateTable) -> Game:
     return game
 
 
+class LoopLag:
+    """How late this process's event loop runs: a task wakes every :attr:`TICK` seconds and
+    notes how much later than asked it woke up. A loop that many sockets, tables or a long
+    synchronous step keep busy answers its sockets that late too; the health check
+    (``GET /api/health``) reads the worst of the last :attr:`WINDOW` seconds."""
+
+    TICK = 0.1
+    WINDOW = 3.0
+
+    def __init__(self) -> None:
+        self._late: deque[tuple[float, float]] = deque()
+        self._task: asyncio.Task[None] | None = None
+
+    def start(self) -> None:
+        self._task = asyncio.create_task(self._run())
+
+    async def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+
+    async def _run(self) -> None:
+        while True:
+            asked = time.monotonic() + self.TICK
+            await asyncio.sleep(self.TICK)
+            woke = time.monotonic()
+            self._late.append((woke, max(0.0, woke - asked)))
+            while self._late and self._late[0][0] < woke - self.WINDOW:
+                self._late.popleft()
+
+    def worst(self) -> float:
+        """Seconds: the latest wake-up of the last :attr:`WINDOW` seconds, counting the one
+        under way (a loop stuck now is as late as it has been stuck)."""
+        now = time.monotonic()
+        last = self._late[-1][0] if self._late else now
+        waiting = max(0.0, now - last - self.TICK)
+        return max([waiting, *(late for at, late in self._late if at >= now - self.WINDOW)])
+
+
 class Hub:
     def __init__(self, config: ServerConfig) -> None:
         self.config = config
@@ -94,6 +138,8 @@ class Hub:
         #: the other processes serving the same tables (``--redis``): the app hands in the
         #: cluster's coordinator before :meth:`start`; alone, nobody to tell
         self.coordinator: Coordinator = Alone()
+        #: the event loop's lateness, for the health check
+        self.lag = LoopLag()
 
     # --- life cycle -------------------------------------------------------------------------
 
@@ -109,8 +155,10 @@ class Hub:
             log.info("table %s (%s) recovered at version %d", data.id, data.game, table.version)
             self.autoplayer.schedule(table)
         await self.coordinator.start()  # each process takes the tables nobody holds
+        self.lag.start()
 
     async def stop(self) -> None:
+        await self.lag.stop()
         await self.coordinator.stop()
         await self.autoplayer.close()
         for table in self.tables.values():
