@@ -53,7 +53,7 @@ export function mount(el, ctx) {
       title: text ? `${name}: ${text}` : name, tabindex: text ? "0" : null, // card_text.js: tap opens the text
       dataset: text ? { text, name: known.label, kind: known.kind, prestige: prestige ?? "" } : { name } },
     emblem(kind, name), h("span.uk-name", {}, known ? known.label : name),
-    prestige !== null && !(kind === "character" && prestige === 0) ? h("span.uk-prestige", { "aria-label": t("{n} prestige", { n: prestige }) }, seal(prestige)) : null);
+    prestige !== null && !(kind === "character" && prestige === 0) ? h("span.uk-prestige", { role: "img", "aria-label": t("{n} prestige", { n: prestige }) }, seal(prestige)) : null);
   };
   // a face-down stack (the deck, a prestige pile): a few backs and the count
   const stack = (n, cls, label) => h(`div.uk-stack.${cls}`, { role: "img", "aria-label": label, title: label, dataset: { count: String(n) } },
