@@ -420,6 +420,7 @@ class Tournaments:
         return {
             "id": t.id,
             "game": t.game,
+            "title": spec(t.game).title,
             "rules": t.rules,
             "format": t.format,
             "players": t.players,

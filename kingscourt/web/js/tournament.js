@@ -81,7 +81,7 @@ export function showTournament({ root, onLeave }, id, invite) {
 function page(info, me, invite, enter, showDeal) {
   const format = info.format === "duplicate" ? t("Duplicate") : t("Swiss");
   const out = [
-    h("h1", {}, `${t("Tournament")}: ${info.game} · ${format}`),
+    h("h1", {}, `${t("Tournament")}: ${info.title || info.game} · ${format}`),
     h("p", {}, status(info)),
     h("h2", {}, t("Entrants")),
     h("p.entrants", {}, info.entrants.map((e) => e.name).join(", ") || "—"),

@@ -1,0 +1,48 @@
+"""The tournament's page in Chromium (skipped where the browser tests cannot run): a player
+enters a King duplicate tournament through its link, the last place filling it; the page
+then leads to their seat at the table, where their hand is the one the server dealt them,
+and shows the entrants, the round's table and the standings to anyone with its address."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.web.conftest import missing
+from tests.web.helpers import shot
+
+pytestmark = pytest.mark.skipif(missing() is not None, reason=str(missing()))
+
+
+def test_enter_a_tournament_by_its_link_and_reach_the_table(new_page: Any, web_server: Any) -> None:
+    r = web_server.post(
+        "/api/tournaments",
+        {"game": "king", "format": "duplicate", "players": 4, "rules": {"short_game": True}},
+    )
+    assert r.status_code == 201, r.text
+    made = r.json()
+    for name in ("Ann", "Ben", "Cem"):
+        r = web_server.post(
+            f"/api/tournaments/{made['id']}/entrants", {"invite": made["invite"], "name": name}
+        )
+        assert r.status_code == 200, r.text
+    page = new_page()
+    page.goto(made["link"])
+    page.wait_for_selector("#tournament-name")
+    assert "Ann, Ben, Cem" in page.inner_text(".entrants")
+    page.fill("#tournament-name", "Dora")
+    page.click("form.join button")
+    page.wait_for_selector("#tournament-your-table")
+    assert "Dora" in page.inner_text(".entrants")
+    assert page.locator("table.standings tbody tr").count() == 4
+    shot(page, "tournament-entered")
+    page.click("#tournament-your-table")
+    page.wait_for_selector(".hand .card")
+    assert page.locator(".hand .card").count() == 13
+    # a spectator's address: the tournament's page without the invitation, no form
+    other = new_page()
+    other.goto(f"/#/tournament/{made['id']}")
+    other.wait_for_selector("table.standings")
+    assert other.locator("#tournament-name").count() == 0
+    assert "Dora" in other.inner_text(".tournament-tables")
