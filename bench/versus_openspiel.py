@@ -63,6 +63,13 @@ KING = kingscourt.load_game("king")
 Times = list[tuple[str, float]]
 
 
+def deal(state: Any, seed: int) -> Any:
+    """Deal the first deal's 52 cards (its chance nodes) as the permutation ``seed`` draws."""
+    for card in random.Random(seed).sample(range(52), 52):
+        state.apply_action(card)
+    return state
+
+
 class DealCut:
     """An OpenSpiel King state whose game ends with the current deal: the returns are each
     seat's margin of the deal's points since the search's root, in units of 650."""
@@ -184,9 +191,10 @@ def calibrate(game: Any, uct_c: float) -> dict[str, list[float]]:
     for kind, steps in (("choose", [0]), ("card", [3, 11, 19, 27, 35])):
         sims = secs = 0.0
         for s in steps:
-            state = game.new_initial_state()
-            state.apply_action(1000 + s)
+            state = deal(game.new_initial_state(), 1000 + s)
             for _ in range(s):
+                state.apply_action(rng.choice(state.legal_actions()))
+            while state.is_chance_node():  # a deal that ended early: the next one's cards
                 state.apply_action(rng.choice(state.legal_actions()))
             t = time.perf_counter()
             bot.step(DealCut.root(state))
@@ -205,8 +213,7 @@ def play_deal(game: Any, seed: int, ours: tuple[int, ...], others: str, uct_c: f
               our_times: Times, their_times: Times) -> list[int]:
     """The first deal of match ``seed``: our strong bot in seats ``ours``, the others
     OpenSpiel's (``others == "openspiel"``) or the basic bot's. Its points per seat."""
-    state = game.new_initial_state()
-    state.apply_action(seed)
+    state = deal(game.new_initial_state(), seed)
     budget = {**play_budget("king", "strong"), "seconds": seconds,
               "choice_seconds": choice_seconds, **OURS}
     mine = {s: load("strong", KING, seed=seed * 10 + s, **budget) for s in ours}
@@ -270,8 +277,7 @@ def duplicate(game: Any, seeds: range, first: str, uct_c: float, rate: dict[str,
 def _openspiel_vs_basic(game: Any, seed: int, seats: tuple[int, ...], uct_c: float,
                         rate: dict[str, list[float]], seconds: float, choice_seconds: float,
                         times: Times) -> list[int]:
-    state = game.new_initial_state()
-    state.apply_action(seed)
+    state = deal(game.new_initial_state(), seed)
     os_bots = {s: TimedOpenSpiel(game, uct_c, seed * 10 + s, rate,
                                  {"card": seconds, "choose": choice_seconds}) for s in seats}
     basic = {s: load("basic", KING, seed=s) for s in range(4) if s not in seats}
