@@ -334,3 +334,28 @@ def test_pettingzoo_pays_each_deal_as_rl_environment_does() -> None:
             paid.append([int(env.rewards[a]) for a in env.possible_agents])
     table = env.state_.view(None)["score_table"]
     assert paid == [row["points"] for row in table if any(row["points"])]
+
+
+def test_an_engine_state_and_a_pettingzoo_environment_pickle() -> None:
+    """King's engine state pickles with the compiled core too (through copyreg), and so does a
+    PettingZoo environment in the middle of a game."""
+    pytest.importorskip("pettingzoo", reason="pettingzoo is not installed (extra 'pettingzoo')")
+    import kingscourt
+    from kingscourt.interop import king_v1
+
+    env = king_v1.env()
+    env.reset(seed=3)
+    rng = random.Random(4)
+    for _ in range(30):
+        mask = env.observe(env.agent_selection)["action_mask"]
+        env.step(rng.choice([i for i, m in enumerate(mask) if m]))
+    back = pickle.loads(pickle.dumps(env))
+    assert back.unwrapped.state_.view(0) == env.unwrapped.state_.view(0)
+    state = kingscourt.load_game("king", must_beat="all").new_state(seed=4)
+    twin = pickle.loads(pickle.dumps(state))
+    for _ in range(60):
+        seat = state.to_move()[0]
+        action = rng.choice(state.legal_actions(seat))
+        state.apply(seat, action)
+        twin.apply(seat, action)
+    assert twin.view(None) == state.view(None)
