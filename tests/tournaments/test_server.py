@@ -15,15 +15,24 @@ from typing import Any
 import pytest
 from websockets.asyncio.client import connect
 
+from tests.server.conftest import _postgres_schema
 from tests.server.harness import Server, act, db_rows, recv, run
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+# the PostgreSQL half is the slow tier, as the server's tests are
+@pytest.fixture(scope="module", params=["sqlite", pytest.param("postgresql", marks=pytest.mark.slow)])
+def server(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     base = tmp_path_factory.mktemp("tournaments")
-    s = Server(f"sqlite:///{base / 'kc.sqlite3'}", base / "server.log").start()
+    drop = None
+    if request.param == "sqlite":
+        url = f"sqlite:///{base / 'kc.sqlite3'}"
+    else:
+        url, drop = _postgres_schema()
+    s = Server(url, base / "server.log").start()
     yield s
     s.stop()
+    if drop is not None:
+        drop()
 
 
 def _create(server: Server, **body: Any) -> dict[str, Any]:
