@@ -92,15 +92,7 @@ def outside(m: dict[str, Any]) -> list[str]:
     return bad
 
 
-#: Ucho Króla's board is being drawn again as a court (issue 31, part B): its hand lies under
-#: the courtiers below 1920 px and its new cards' prestige marks carry an aria-label without a
-#: role; not strict, so that the court's layout passes as soon as it fits
-UCHO = pytest.mark.xfail(strict=False, reason="Ucho Króla's court: hand under the courtiers, prestige labels")
-CASES = [
-    pytest.param(game, size, id=f"{game}-{size[0]}x{size[1]}", marks=[UCHO] if game == "uchokrola" else [])
-    for game in GAMES
-    for size in SIZES
-]
+CASES = [pytest.param(game, size, id=f"{game}-{size[0]}x{size[1]}") for game in GAMES for size in SIZES]
 
 
 @pytest.mark.parametrize(("game", "size"), CASES)
