@@ -20,6 +20,7 @@ from typing import Any, TypeVar
 from kingscourt.games.king.bots.costs import (
     ALL_OPEN,
     DATA,
+    FEATURES,
     KINDS,
     NO_CLOSING,
     PENALTIES,
@@ -28,11 +29,13 @@ from kingscourt.games.king.bots.costs import (
     as_closing,
     defence,
     expected,
+    hand_features,
     key,
     opportunity_costs,
     own_margin,
 )
 from kingscourt.games.king.bots.sim import TRUMP, Deal, margins, play_out
+from kingscourt.games.king.cards import parse_hand
 from kingscourt.games.king.contracts import CONTRACTS, Contract
 from kingscourt.games.king.rules import KingRules
 
@@ -43,7 +46,7 @@ R = TypeVar("R")
 def hand_margins(rules: KingRules, rng: random.Random, redeals: int) -> list[float]:
     """One random hand's margin per :data:`KINDS` for its chooser (seat 0, who leads): the
     mean over ``redeals`` deals of the other hands, each contract played out by the basic
-    policy; trump in its best suit."""
+    policy; trump in its best suit. Then the hand's :func:`hand_features`."""
     deck = list(range(52))
     rng.shuffle(deck)
     mine = sum(1 << c for c in deck[:13])
@@ -62,7 +65,7 @@ def hand_margins(rules: KingRules, rng: random.Random, redeals: int) -> list[flo
             play_out(d)
             totals[len(PENALTIES) + s] += margins(d.points)[0]
     means = [t / redeals for t in totals]
-    return [*means[:len(PENALTIES)], max(means[len(PENALTIES):])]
+    return [*means[:len(PENALTIES)], max(means[len(PENALTIES):]), *hand_features(mine)]
 
 
 def _hands_task(args: tuple[int, int, int]) -> list[list[float]]:
@@ -90,8 +93,9 @@ def continuation(samples: list[list[float]], defended: dict[str, float] | None =
     values: dict[str, float] = {}
     trump_col = len(PENALTIES)
     less = [defence(k, defended) if defended is not None else 0.0 for k in KINDS]
-    samples = [[(own_margin(k, x, fitted) if fitted is not None else x) - d
-                for k, x, d in zip(KINDS, row, less, strict=True)] for row in samples]
+    samples = [[(own_margin(k, x, row[len(KINDS):], fitted) if fitted is not None else x) - d
+                for k, x, d in zip(KINDS, row[:len(KINDS)], less, strict=True)]
+               for row in samples]
 
     def v(p: int, q: int, m: int) -> float:
         return expected(p, q, m, 6 - turns, closing, values)
@@ -202,57 +206,87 @@ def measure_defence(games: int, seed: int, jobs: int) -> dict[str, Any]:
             "defence_deals": {k: len(v) for k, v in found.items()}, "defence_ci95": spread}
 
 
-def _calibration_task(seed: int) -> list[tuple[str, float, float]]:
+def _calibration_task(args: tuple[int, dict[str, Any]]
+                      ) -> list[tuple[str, float, float, tuple[float, ...]]]:
     """One random first deal: for each contract its chooser may name (trump in the suit its
-    simulation prefers), the chooser's simulated margin and the margin the strong bot then
-    makes as chooser against the basic bot."""
+    simulation prefers), the chooser's simulated margin, the margin the strong bot (with
+    ``budget``, or its default one) then makes as chooser against the basic bot, and the
+    chooser's :func:`hand_features`."""
     from kingscourt.bots import load
     from kingscourt.engine import load_game
     from kingscourt.games.king.bots.strong import KingStrongBot
 
+    seed, budget = args
     game = load_game("king")
     state = game.new_state(seed=seed)
     chooser = state.to_move()[0]
+    features = hand_features(parse_hand(state.view(chooser)["hand"]))
     raw = dict(KingStrongBot(game, seed=seed, costs=False, choice_worlds=200)
                .analyse(state.view(chooser)).values)
     trump = max((a for a in raw if a.split()[1] == "trump"), key=lambda a: raw[a])
-    out: list[tuple[str, float, float]] = []
+    out: list[tuple[str, float, float, tuple[float, ...]]] = []
     for action in [a for a in raw if a.split()[1] != "trump"] + [trump]:
         deal = state.clone()
-        bots = [load("strong" if s == chooser else "basic", game, seed=seed * 7 + s)
-                for s in range(4)]
+        bots = [load("strong", game, seed=seed * 7 + s, **budget) if s == chooser
+                else load("basic", game, seed=seed * 7 + s) for s in range(4)]
         deal.apply(chooser, action)
         while deal.view(chooser)["deal"] == 1 and not deal.is_over():
             seat = deal.to_move()[0]
             deal.apply(seat, bots[seat].choose(deal.view(seat)))
-        out.append((action.split()[1], raw[action], margins(list(deal.scores()))[chooser]))
+        out.append((action.split()[1], raw[action], margins(list(deal.scores()))[chooser],
+                    features))
     return out
 
 
-def measure_calibration(deals: int, seed: int, jobs: int) -> dict[str, Any]:
-    """``a(K)``, ``b(K)`` of :func:`own_margin` by least squares over ``deals`` first deals."""
-    parts = _run(_calibration_task, range(seed, seed + deals), jobs)
+#: weight of the ridge penalty on the hand's features, per deal of the fit (the intercept and
+#: the simulated margin's slope are not penalised)
+RIDGE = 2.0
+
+
+def measure_calibration(deals: int, seed: int, jobs: int,
+                        budget: dict[str, Any] | None = None) -> dict[str, Any]:
+    """``a(K)``, ``b(K)`` and ``c(K)`` of :func:`own_margin` by least squares (a light ridge on
+    the features) over ``deals`` first deals, the strong bot playing with ``budget``; per
+    contract also the fit's R², the spread (standard deviation) of its values over the hands
+    and of the part the hand's features add."""
+    import numpy as np
+
+    parts = _run(_calibration_task, [(s, budget or {}) for s in range(seed, seed + deals)], jobs)
     fitted: dict[str, list[float]] = {}
+    quality: dict[str, dict[str, float]] = {}
+    width = 2 + len(FEATURES)
     for k in KINDS:
         name = CONTRACTS[Contract(k)].id
-        pairs = [(m, real) for part in parts for kind, m, real in part if kind == name]
-        xs, ys = [m for m, _ in pairs], [real for _, real in pairs]
-        if len(pairs) > 2 and statistics.pvariance(xs) > 0:
-            b, a = statistics.linear_regression(xs, ys)
-        else:
-            a, b = 0.0, 1.0
-        fitted[name] = [round(a, 2), round(b, 3)]
-    return {"calibration": fitted, "calibration_deals": deals}
+        rows = [(m, real, f) for part in parts for kind, m, real, f in part if kind == name]
+        if len(rows) <= width:
+            fitted[name] = [0.0, 1.0]
+            continue
+        x = np.array([[1.0, m, *f] for m, _real, f in rows])
+        y = np.array([real for _m, real, _f in rows])
+        penalty = np.diag([0.0, 0.0] + [RIDGE * len(rows)] * len(FEATURES))
+        coef = np.linalg.solve(x.T @ x + penalty, x.T @ y)
+        fit = x @ coef
+        hand_part = x[:, 2:] @ coef[2:]
+        quality[name] = {"deals": len(rows),
+                         "r2": round(1 - float(np.var(y - fit)) / float(np.var(y)), 3),
+                         "spread": round(float(np.std(fit)), 1),
+                         "spread_of_hand_part": round(float(np.std(hand_part)), 1)}
+        fitted[name] = [round(float(c), 3) for c in coef]
+    return {"calibration": fitted, "calibration_deals": deals, "calibration_features": FEATURES,
+            "calibration_budget": budget or {}, "calibration_quality": quality}
 
 
 def build(hands: int, redeals: int, seed: int, jobs: int, defence_games: int = 64,
-          calibration_deals: int = 300, closing_games: int = 400) -> dict[str, object]:
+          calibration_deals: int = 300, closing_games: int = 400,
+          calibration_budget: dict[str, Any] | None = None) -> dict[str, object]:
     data = _data()
     measured = measure_closing(closing_games, seed, jobs) if closing_games else {
         k: data.get(k) for k in ("closing", "closing_games")}
     closing = as_closing(measured["closing"])
-    measured |= measure_calibration(calibration_deals, seed, jobs) if calibration_deals else {
-        k: data.get(k) for k in ("calibration", "calibration_deals")}
+    measured |= measure_calibration(calibration_deals, seed, jobs, calibration_budget
+                                    ) if calibration_deals else {
+        k: data.get(k) for k in ("calibration", "calibration_deals", "calibration_features",
+                                 "calibration_budget", "calibration_quality") if k in data}
     measured |= measure_defence(defence_games, seed, jobs) if defence_games else {
         k: data.get(k) for k in ("defence", "defence_games", "defence_deals", "defence_ci95")}
     chunk = max(1, hands // (4 * jobs))
@@ -290,6 +324,9 @@ def main() -> None:
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--calibration-deals", type=int, default=300,
                     help="first deals fitting own_margin; 0 keeps the committed fit")
+    ap.add_argument("--calibration-budget", default="",
+                    help="the strong bot's budget in the calibration deals, as the arena writes "
+                    "it (iterations=320,chain=480); its default one when empty")
     ap.add_argument("--defence-games", type=int, default=64,
                     help="games (each in 4 rotations) measuring D; 0 keeps the committed D")
     ap.add_argument("--closing-games", type=int, default=400,
@@ -297,14 +334,17 @@ def main() -> None:
     ap.add_argument("--out", type=Path, default=DATA)
     args = ap.parse_args()
     t = time.perf_counter()
+    budget = {k: float(v) if "." in v else int(v) for k, _, v in
+              (item.partition("=") for item in args.calibration_budget.split(",") if item)}
     data = build(args.hands, args.redeals, args.seed, args.jobs, args.defence_games,
-                 args.calibration_deals, args.closing_games)
+                 args.calibration_deals, args.closing_games, budget)
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
     print(f"{args.out}: {args.hands} hands × {args.redeals} deals in "
           f"{time.perf_counter() - t:.0f} s")
     print("mean margin by contract:", data["mean_margin"])
-    print("own play, a + b·simulated margin:", data["calibration"])
+    print("own play, a + b·simulated margin + c·features:", data["calibration"])
+    print("the fit by contract (R², spread over hands):", data.get("calibration_quality"))
     print("margin on defence by contract (D):", data["defence"])
     print("closed by the others before the next turn, by turn:", data["closing"])
     print("opportunity cost with all open (p+q left):", json.dumps(data["costs_all_open"]))

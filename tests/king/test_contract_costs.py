@@ -61,9 +61,10 @@ def test_defence_and_own_play_are_measured_in_played_deals() -> None:
     # one game in four rotations: the strong seat defends 15 deals a game, 9 of them penalty
     assert sum(measured["defence_deals"].values()) == 4 * 9
     assert set(measured["defence"]) == NAMES - {"trump"}
-    fitted = builder.measure_calibration(deals=3, seed=5, jobs=1)["calibration"]
+    fitted = builder.measure_calibration(deals=10, seed=5, jobs=1,
+                                         budget={"iterations": 40, "chain": 60})["calibration"]
     assert set(fitted) == NAMES
-    assert all(len(ab) == 2 for ab in fitted.values())
+    assert all(len(c) == 2 + len(king_costs.FEATURES) for c in fitted.values())
 
 
 def test_naming_a_contract_the_seat_defends_well_costs_it_that_deal() -> None:
@@ -85,7 +86,7 @@ def test_naming_a_contract_the_seat_defends_well_costs_it_that_deal() -> None:
     rows = [[40.0] * 7]
     mapped = builder.continuation(rows, None, fitted)
     assert mapped[king_costs.key(0, 1, 0)] == 10.0 + 0.5 * 40.0
-    assert king_costs.own_margin(TRUMP, 40.0, fitted) == 30.0
+    assert king_costs.own_margin(TRUMP, 40.0, fitted=fitted) == 30.0
 
 
 @pytest.mark.slow
@@ -110,3 +111,23 @@ def test_contracts_the_others_close_are_foreseen() -> None:
     assert all(0.0 <= x <= 1.0 for r in rates for x in r)
     # by the seat's last turns most contracts have been played twice
     assert sum(rates[3]) > sum(rates[0])
+
+
+def test_a_contract_is_valued_from_the_hand_not_only_its_simulated_margin() -> None:
+    """The committed own-play fit reads the hand: two hands with the same simulated margin are
+    worth different amounts in Son İki (whose slope on the simulated margin alone was 0.011,
+    so it was worth about the same whatever the hand), and in every penalty contract."""
+    from kingscourt.games.king.cards import parse_hand
+
+    low = king_costs.hand_features(parse_hand("2S 3S 4S 5S 2H 3H 4H 2D 3D 4D 2C 3C 4C"))
+    high = king_costs.hand_features(parse_hand("AS KS QS JS AH KH QH AD KD QD AC KC QC"))
+    assert low == (0.0, 0.0, 13.0, 3.0, 4.0, 0.0, 0.0)
+    assert high == (8.0, 5.0, 0.0, 3.0, 4.0, 0.0, 1.0)
+    for k in PENALTIES:
+        assert len(king_costs._data()["calibration"][Contract(k).info.id]) > 2
+        assert king_costs.own_margin(k, -50.0, low) != king_costs.own_margin(k, -50.0, high)
+    son_iki = int(Contract.SON_IKI)
+    assert abs(king_costs.own_margin(son_iki, -50.0, low)
+               - king_costs.own_margin(son_iki, -50.0, high)) > 10.0
+    with pytest.raises(ValueError, match="features"):
+        king_costs.own_margin(son_iki, -50.0, (1.0,))

@@ -39,20 +39,27 @@ the chooser's included, but the strong bot plays its own hand much better, and b
 depends on the contract and the hand: in Son İki it avoids the last two tricks whatever it
 holds, in Kupa Almaz a hand full of hearts still costs it less than the simulation says. So
 the simulated margin ``m`` of contract ``K`` for the chooser is mapped to the margin the
-strong bot makes, ``a(K) + b(K)·m`` (:func:`own_margin`), fitted by least squares on random
-first deals: for each contract (trump in the suit the simulation prefers), ``m`` from the
-bot's own simulation and the margin of the deal then played by the strong bot as chooser
-against the basic bot (``--calibration-deals``). The dynamic programming uses the mapped
-margins too.
+strong bot makes, ``a(K) + b(K)·m + Σ c_i(K)·f_i(hand)`` (:func:`own_margin`), where the
+``f_i`` are a few counts read from the hand (:data:`FEATURES`, :func:`hand_features`: its
+aces and kings, queens and jacks, low cards, hearts, longest suit, short suits and the king of
+hearts), fitted by least squares on random first deals: for each contract (trump in the suit
+the simulation prefers), ``m`` from the bot's own simulation, the chooser's hand and the
+margin of the deal then played by the strong bot as chooser against the basic bot
+(``--calibration-deals``). The simulated margin alone says little of some contracts: in Son
+İki its slope was 0.011, so the contract was worth about the same whatever the hand; the
+hand's counts say which hands the bot's own play carries through it. The dynamic programming
+uses the mapped margins too.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
 from typing import Any
 
+from ..cards import HEARTS, RANKS
 from ..contracts import CONTRACTS, PENALTY_CONTRACTS, Contract
 from .sim import TRUMP
 
@@ -80,13 +87,33 @@ def table() -> dict[str, float]:
     return values
 
 
-def own_margin(kind: int, simulated: float,
+#: what the own-play fit reads from a hand besides its simulated margin
+FEATURES = ("aces_kings", "queens_jacks", "low", "hearts", "longest", "short", "rifki")
+_RIFKI = 13 * HEARTS + RANKS.index("K")
+
+
+def hand_features(hand: int) -> tuple[float, ...]:
+    """:data:`FEATURES` of a hand (a card mask): aces and kings, queens and jacks, cards 2 to 6,
+    hearts, the longest suit's length, suits of at most one card, the king of hearts (0/1)."""
+    lengths = [(hand >> (13 * s) & 0x1FFF).bit_count() for s in range(4)]
+    by_rank = [sum(hand >> (13 * s + r) & 1 for s in range(4)) for r in range(13)]
+    return (float(by_rank[11] + by_rank[12]), float(by_rank[9] + by_rank[10]),
+            float(sum(by_rank[:5])), float(lengths[HEARTS]), float(max(lengths)),
+            float(sum(n <= 1 for n in lengths)), float(hand >> _RIFKI & 1))
+
+
+def own_margin(kind: int, simulated: float, features: Sequence[float] = (),
                fitted: dict[str, list[float]] | None = None) -> float:
     """The margin the strong bot makes as chooser of ``kind`` on a hand whose simulated margin
-    (basic play in every seat) is ``simulated`` (from ``fitted``, by default the committed
-    table)."""
-    a, b = (fitted if fitted is not None else _data()["calibration"])[CONTRACTS[Contract(kind)].id]
-    return a + b * simulated
+    (basic play in every seat) is ``simulated`` and whose :func:`hand_features` are
+    ``features`` (from ``fitted``, by default the committed fit: ``[a, b, c_1, …]``; a fit of
+    ``[a, b]`` alone reads no feature)."""
+    coefs = (fitted if fitted is not None else _data()["calibration"])[CONTRACTS[Contract(kind)].id]
+    a, b, *c = coefs
+    if c and len(features) != len(c):
+        raise ValueError(f"the own-play fit reads {len(c)} features of the hand, "
+                         f"not {len(features)}")
+    return float(a + b * simulated + sum(ci * f for ci, f in zip(c, features, strict=False)))
 
 
 def defence(kind: int, values: dict[str, float] | None = None) -> float:

@@ -37,8 +37,12 @@ weight).
 
 Budgets: ``iterations`` (deterministic with a seed) counts playouts per card; a contract
 choice plays out ``choice_worlds`` worlds per open contract. ``seconds`` and
-``choice_seconds`` bound a decision's time instead (whichever ends first). The bot receives
-views only; every state it plays is a sampled world.
+``choice_seconds`` alone are a time budget: the search runs until the clock says stop. Given
+with a work budget they are only its wall-time limits, which cut it (``last_cut``); where
+people play the strong bot has a work budget, so its strength does not depend on the load.
+Under a wall-time limit the clock is read on every try of every loop and the search stops at
+:data:`HEADROOM` of it. The bot receives views only; every state it plays is a sampled
+world.
 """
 
 from __future__ import annotations
@@ -213,7 +217,8 @@ class KingStrongBot(ViewBot):
         if costs is None:  # no quota to plan for (or costs off): the simulated margins
             values = {a: totals[i] / n for i, a in enumerate(legal)}
         else:
-            values = {a: king_costs.own_margin(kinds[i], totals[i] / n) - costs[kinds[i]]
+            hand = king_costs.hand_features(parse_hand(view["hand"]))
+            values = {a: king_costs.own_margin(kinds[i], totals[i] / n, hand) - costs[kinds[i]]
                       for i, a in enumerate(legal)}
         best = max(legal, key=lambda a: values[a])
         return best, values
