@@ -175,3 +175,11 @@ def test_the_leaderboard_shows_each_bot_level_apart(new_page, web_server) -> Non
     assert "Bot (basic)" in names and "Bot (random)" in names, bots
     assert len(names) == len(set(names))  # one entry per level, never one "bot" for all
     shot(page, "leaderboard-bots-per-level")
+    # in Turkish the levels are Turkish, on the points board and on the rating board
+    page.evaluate("localStorage.setItem('kingscourt.lang', 'tr')")
+    page.reload()
+    page.wait_for_selector("html[lang=tr] #leaderboard")
+    page.wait_for_selector("#rating-board #ratings td")
+    text = page.inner_text("main")
+    assert "Bot (temel)" in text and "Bot (rastgele)" in text, text
+    assert "Bot (basic)" not in text and "Bot (random)" not in text, text

@@ -8,6 +8,14 @@ import { fill, h } from "./dom.js";
 import { loadGames, loadGamesWithModules } from "./games.js";
 import { date, dateTime, lazy, number, t, tn } from "./i18n.js";
 import { chartScale } from "./layout.js";
+import { levelName } from "./names.js";
+
+// a bot's entry ("Bot (basic)", its level's id) in the reader's words
+const shownName = (r) => {
+  if (r.kind !== "bot") return r.name;
+  const level = r.level || (/^Bot \((.+)\)$/.exec(r.name) || [])[1];
+  return level ? t("Bot ({level})", { level: levelName(level) }) : r.name;
+};
 
 const T = lazy(() => ({
   title: (n) => `${n}`,
@@ -121,7 +129,7 @@ export async function ratingBoard(box) {
         h("thead", {}, h("tr", {}, T.boardHead.map((t, i) => h(i > 1 ? "th.num" : "th", {}, t)))),
         h("tbody", {}, rows.map((r) => h(`tr.${r.kind}`, {},
           h("td", {}, r.rank),
-          h("td", {}, r.kind === "human" ? h("a", { href: `#/profile/${encodeURIComponent(r.name)}` }, r.name) : r.name),
+          h("td", {}, r.kind === "human" ? h("a", { href: `#/profile/${encodeURIComponent(r.name)}` }, r.name) : shownName(r)),
           h("td.num", {}, fmt(Math.round(r.rating * 10) / 10)), h("td.num", {}, r.games), h("td.num", {}, r.wins))))),
       people.length ? null : h("p.muted", {}, T.boardEmpty));
     } catch (e) {

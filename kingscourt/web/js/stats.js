@@ -8,6 +8,14 @@ import { playerName } from "./store.js";
 import { ratingBoard } from "./profile.js";
 import { recentGames } from "./replay.js";
 import { number, t, tn } from "./i18n.js";
+import { levelName } from "./names.js";
+
+// a bot's entry ("Bot (basic)", its level's id) in the reader's words
+const shownName = (r) => {
+  if (r.kind !== "bot") return r.name;
+  const level = r.level || (/^Bot \((.+)\)$/.exec(r.name) || [])[1];
+  return level ? t("Bot ({level})", { level: levelName(level) }) : r.name;
+};
 
 const fmt = (x) => number(x, { maximumFractionDigits: 1, minimumFractionDigits: Number.isInteger(x) ? 0 : 1 });
 
@@ -26,7 +34,7 @@ export async function showLeaderboard({ root }) {
       rows.length ? h("table.grid#leaderboard", {},
         h("thead", {}, h("tr", {}, ["#", t("Player"), ...points.head()].map((head, i) => h(i > 1 ? "th.num" : "th", {}, head)))),
         h("tbody", {}, rows.map((r) => h("tr", {},
-          h("td", {}, r.rank), h("td", { dataset: { kind: r.kind, level: r.level || "" } }, h("a", { href: `#/player/${encodeURIComponent(r.name)}` }, r.name),
+          h("td", {}, r.rank), h("td", { dataset: { kind: r.kind, level: r.level || "" } }, h("a", { href: `#/player/${encodeURIComponent(r.name)}` }, shownName(r)),
             r.kind === "bot" ? h("span.badge", { title: t("a computer player: each level has its own entry") }, t("bot")) : null),
           points.row(r).map((x) => h("td.num", {}, fmt(x)))))))
         : h("p", {}, points.empty()));
