@@ -60,3 +60,14 @@ def test_king_self_play_beats_random_play() -> None:
     policy = sp.train(episodes=1500, seed=0)
     mean, half = sp.margin_against_random(policy, games=400, seed=1)
     assert mean - half > 0, (mean, half)
+
+
+def test_the_dqn_example_runs() -> None:
+    """OpenSpiel's PyTorch DQN on Ku-Ka-König (needs torch and dm-tree, which the extras do
+    not install: skipped without them)."""
+    pytest.importorskip("torch", reason="the DQN example needs PyTorch")
+    pytest.importorskip("tree", reason="OpenSpiel's PyTorch DQN needs dm-tree")
+    ex = _load("kukakoenig_dqn")
+    agent = ex.train(episodes=3, seed=0)
+    rate, margin = ex.win_rate(agent, games=3, seed=1)
+    assert 0.0 <= rate <= 1.0 and margin >= 0.0
