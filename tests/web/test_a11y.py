@@ -133,3 +133,40 @@ def test_a_deal_of_king_by_keyboard_with_its_plays_said(open_page: Any) -> None:
             page.wait_for_timeout(30)
     said = " ".join(heard)
     assert "plays" in said and ("takes the trick" in said or "take the trick" in said), said
+
+
+def keys_until(page: Page, key_of: Any, done: Any, limit_s: float) -> int:
+    """Press the key ``key_of(page)`` names whenever it names one, until ``done(page)``."""
+    deadline = time.monotonic() + limit_s
+    moves = 0
+    page.locator("h1, .table-title").first.click()  # the keys go to the page, not to a field
+    while not done(page):
+        assert time.monotonic() < deadline, f"not done within {limit_s} s ({moves} moves)"
+        key = key_of(page) if not page.locator("#count").count() else None
+        if key is None:
+            page.wait_for_timeout(30)
+            continue
+        v = version(page)
+        page.keyboard.press(key)
+        wait_past(page, v)
+        moves += 1
+    return moves
+
+
+def test_ku_ka_koenig_and_ucho_krola_by_keyboard(open_page: Any) -> None:
+    """Ku-Ka-König to its end by the rows' number keys; Ucho Króla's first turns by the
+    options' number keys (no mouse)."""
+    page = open_page(1366, 768)
+    create_table(page, "kukakoenig", "Ada", seed=5, players=2)
+    row = "() => document.querySelector('.kkk-row:not([disabled])')?.dataset.row || null"
+    assert keys_until(page, lambda p: p.evaluate(row), lambda p: p.locator("#result").count() > 0, 60) >= 10
+    create_table(page, "uchokrola", "Ada", seed=4, players=2)
+    option = "() => document.querySelector('#prompt .uk-option[data-n]')?.dataset.n || null"
+    moves = keys_until(page, lambda p: p.evaluate(option), lambda p: turns(p) >= 4, 60)
+    assert moves >= 3
+
+
+def turns(page: Page) -> int:
+    text = page.inner_text(".topbar .deal") if page.locator(".topbar .deal").count() else ""
+    digits = "".join(c for c in text.split(":")[0] if c.isdigit())
+    return int(digits) if digits else 0
