@@ -294,8 +294,12 @@ def _replay(ctx: Context, log: list[int | tuple[int, ...]]) -> Match:
 
 
 def _restored(ctx: Context, inner: State, moves: int) -> Match:
-    """A match around an engine state that no history leads to (a sampled world)."""
-    return Match(ctx, inner, moves, log=None)
+    """A match around an engine state that no history leads to (a sampled world); the scores
+    it shows count as paid, as they were in the state it was sampled from."""
+    m = Match(ctx, inner, moves, log=None)
+    if not ctx.secret_scores or m.player == _TERMINAL:
+        m.paid = inner.scores()
+    return m
 
 
 class Match:
