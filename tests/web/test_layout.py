@@ -302,3 +302,31 @@ def test_the_setup_screen_fits_a_phone(new_page) -> None:
     for control in boxes(page, ".setup select, .setup input, .setup button"):  # none runs out sideways
         assert panel["x"] <= control["x"] and control["x"] + control["width"] <= right, (control, panel)
     shot(page, "layout-setup-phone")
+
+
+def test_the_waiting_room_marks_a_guest_host_in_one_pair_of_brackets(new_page) -> None:
+    """Issue 31: the host, a guest, read "Ada (host) (guest)"; now "Ada (host, guest)"."""
+    page = new_page(390, 844)
+    create_table(page, "kukakoenig", "Ada", seed=3, players=2, seats={1: "human"})
+    page.wait_for_selector(".room-seats li[data-seat='0']")
+    line = page.inner_text(".room-seats li[data-seat='0']")
+    assert "Ada (host, guest)" in line and ") (" not in line, line
+
+
+def test_the_header_folds_into_a_menu_on_a_phone(new_page) -> None:
+    page = new_page(390, 844)
+    page.goto("/")
+    page.wait_for_selector(".game-tile")
+    assert page.locator(".topnav a[href='#/leaderboard']").is_hidden()
+    header = page.locator(".topnav").bounding_box()
+    assert header and header["height"] < 60, header  # one line: the brand and the menu's button
+    page.click("#menu-toggle")
+    assert page.get_attribute("#menu-toggle", "aria-expanded") == "true"
+    page.click(".topnav a[href='#/leaderboard']")
+    page.wait_for_selector("#rating-board")
+    assert page.locator(".topnav a[href='#/leaderboard']").is_hidden()  # folded again
+    wide = new_page(1366, 768)
+    wide.goto("/")
+    wide.wait_for_selector(".game-tile")
+    assert wide.locator(".topnav a[href='#/leaderboard']").is_visible()
+    assert wide.locator("#menu-toggle").is_hidden()
