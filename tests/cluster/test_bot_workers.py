@@ -115,3 +115,48 @@ def test_a_worker_sees_only_views(redis_server: RedisServer) -> None:
 
 async def _yes() -> bool:
     return True
+
+
+def test_a_worker_decides_again_after_redis_restarts(cluster: list[Server],
+                                                     redis_server: RedisServer,
+                                                     bot_worker: BotWorker) -> None:
+    a, b, c = cluster
+    t = a.create("king", [{"kind": "bot", "level": "basic"}] * 4)
+    table = t["id"]
+    log = SeatLog(None)
+    client = redis.Redis(port=redis_server.port, decode_responses=True)
+
+    def local_decisions() -> int:
+        return sum(int(str(w["decisions"])) for s in cluster for w in local_workers(s))
+
+    def worker_there() -> bool:
+        return any(f":{bot_worker.proc.pid}:" in str(m)  # type: ignore[union-attr]
+                   for m in client.zrangebyscore("kc:bot-workers", time.time() * 1000, "+inf"))
+
+    async def go() -> None:
+        async with connect(b.ws(table), max_size=None) as ws:
+            version = 0
+            while version < 6:
+                msg = await recv(ws, 60)
+                log.messages.append(msg)
+                version = msg.get("version", version)
+            redis_server.stop()
+            await asyncio.sleep(1.0)
+            redis_server.start()  # empty: no lease, no queue, no worker's beat
+            deadline = time.monotonic() + 30
+            while not worker_there():  # the worker beats again on its own
+                assert time.monotonic() < deadline, "the worker never came back to Redis"
+                await asyncio.sleep(0.2)
+            await asyncio.sleep(2.5)  # the owners see it (they look again every second)
+            before, mark = local_decisions(), version
+            while version < mark + 8:
+                msg = await recv(ws, 30)
+                log.messages.append(msg)
+                version = msg.get("version", version)
+            # the worker decided those moves: no owner's own pool did
+            assert local_decisions() == before
+
+    run(go())
+    in_order(log)
+    assert bot_worker.proc is not None and bot_worker.proc.poll() is None
+    assert c.get(f"/api/tables/{table}").status_code == 200

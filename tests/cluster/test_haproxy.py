@@ -1,13 +1,16 @@
 """One address over three processes: Debian's haproxy with ``deploy/haproxy.cfg`` (its ports
 moved to free ones) carries REST and WebSockets; after kill -9 of a process its health check
 takes it out, requests keep answering, and a socket that was on it reconnects through the
-address and carries on."""
+address and carries on; a frozen process (SIGSTOP) is taken out and its sockets closed
+within 3 s."""
 
 from __future__ import annotations
 
 import asyncio
+import os
 import random
 import shutil
+import signal
 import subprocess
 import time
 from collections.abc import Iterator
@@ -18,7 +21,7 @@ import pytest
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
-from tests.server.harness import SeatLog, Server, free_port, recv, run
+from tests.server.harness import SeatLog, Server, db_rows, free_port, recv, run
 
 from .conftest import RedisServer
 from .test_cluster import BOTS, HUMANS, in_order, owner_pid, play, watch
@@ -155,6 +158,86 @@ def test_a_killed_process_leaves_the_address_working(cluster: list[Server],
     codes = [httpx.get(f"{haproxy.http}/api/tables/{table}", timeout=10).status_code
              for _ in range(12)]
     assert codes == [200] * 12, codes
+
+
+def test_a_frozen_process_is_drained_within_3_s(cluster: list[Server],
+                                               redis_server: RedisServer,
+                                               haproxy: Haproxy) -> None:
+    """SIGSTOP of a table's owner: haproxy's check (GET /api/health, unanswered) takes it out
+    and closes its sockets within 3 s, their clients reconnect to the others and the table
+    goes on there; resumed, the frozen process stores nothing (its fencing token is old)."""
+    a, b, c = cluster
+    health = a.get("/api/health")
+    assert health.status_code == 200 and health.json()["status"] == "ok", health.text
+    t = a.create("king", BOTS)
+    table = t["id"]
+    assert owner_pid(redis_server, table) == a.proc.pid  # type: ignore[union-attr]
+    logs: list[SeatLog] = []
+    stopped: list[float] = []
+    mark: list[int] = []
+    closed: list[float] = []
+    again: list[float] = []  # when a socket closed by haproxy had the state through another
+    resumed: list[float] = []  # when each socket first saw the table go on after the stop
+
+    async def follow() -> None:
+        seen = 0
+        while True:
+            try:
+                async with connect(haproxy.ws(table), max_size=None) as ws:
+                    log = SeatLog(None)
+                    logs.append(log)
+                    while True:
+                        msg = await recv(ws, 20)
+                        log.messages.append(msg)
+                        if closed and not again and msg["type"] == "state":
+                            again.append(time.monotonic() - stopped[0])
+                        seen = max(seen, msg.get("version", seen))
+                        if not stopped and seen >= 8:
+                            os.kill(a.proc.pid, signal.SIGSTOP)  # type: ignore[union-attr]
+                            stopped.append(time.monotonic())
+                            mark.append(seen)
+                        elif stopped and seen > mark[0] + 1:
+                            resumed.append(time.monotonic() - stopped[0])
+                            return
+            except (ConnectionClosed, OSError):
+                if stopped:
+                    closed.append(time.monotonic() - stopped[0])
+                assert len(closed) < 10, "the address refused sockets again and again"
+                await asyncio.sleep(0.1)
+
+    async def go() -> None:
+        # three sockets at once: haproxy's leastconn puts one on each process
+        await asyncio.wait_for(asyncio.gather(follow(), follow(), follow()), 60)
+
+    try:
+        run(go())
+        assert closed, "no socket was on the frozen process"
+        assert closed[0] < 3.0, f"the frozen process's socket was closed after {closed[0]:.2f} s"
+        assert again and again[0] < 3.5, f"its client had the table again after {again} s"
+        # the table goes on at the new owner once its lease lapsed (2 s); its bots' pool starts
+        # there first (a fresh interpreter: seconds on a loaded machine)
+        assert max(resumed) < 10.0, f"the table stood still {max(resumed):.2f} s for a socket"
+        # out of the balance: every request through the address answers, none waits on it
+        codes = [httpx.get(f"{haproxy.http}/api/tables/{table}", timeout=2).status_code
+                 for _ in range(9)]
+        assert codes == [200] * 9, codes
+        taken = owner_pid(redis_server, table)
+        assert taken in (b.proc.pid, c.proc.pid)  # type: ignore[union-attr]
+    finally:
+        os.kill(a.proc.pid, signal.SIGCONT)  # type: ignore[union-attr]
+    # resumed, the former owner stores nothing: the record has no gap and no second writer
+    before = b.get(f"/api/tables/{table}").json()["version"]
+    deadline = time.monotonic() + 15
+    while b.get(f"/api/tables/{table}").json()["version"] < before + 4:
+        assert time.monotonic() < deadline, "the table stopped once the frozen process resumed"
+        time.sleep(0.2)
+    assert owner_pid(redis_server, table) != a.proc.pid  # type: ignore[union-attr]
+    rows = db_rows(b.db_url, "SELECT version FROM actions WHERE table_id = :t ORDER BY version",
+                   t=table)
+    assert [r["version"] for r in rows] == list(range(1, len(rows) + 1))
+    for log in logs:
+        if log.states:
+            in_order(log)
 
 
 # --- client addresses behind haproxy ------------------------------------------------------------
