@@ -15,8 +15,11 @@ hub, notices when they are over, pairs or seats the next round and keeps the sta
   (:func:`~kingscourt.server.store.tournaments.sealed`); the standings count only the deals
   every table has finished; a deal's comparison (:meth:`Tournaments.comparison`) is shown to
   an entrant only once their own table and every other table have finished it.
-- **One process.** The runner looks at its tournaments every :data:`POLL` seconds and
-  resumes the unfinished ones on start (their tables are the hub's, rebuilt by replay).
+- **Processes.** Every process runs every tournament it knows (created or entered through it,
+  or unfinished when it started): it reads each as stored every :data:`POLL` seconds, and a
+  change of state is a compare-and-set in the database (the start, each round's opening:
+  :func:`~kingscourt.server.store.tournaments.claim_round`, the end), so that of several
+  processes one makes it. The tables are the hub's, rebuilt by replay after a restart.
 """
 
 from __future__ import annotations
@@ -47,8 +50,8 @@ from .table import LiveTable
 
 log = logging.getLogger("kingscourt.server")
 
-#: seconds between two looks at the running tournaments
-POLL = 0.25
+#: seconds between two looks at the running tournaments (each reads it as stored)
+POLL = 0.5
 FORMATS = ("duplicate", "swiss")
 #: bounds of one tournament
 MAX_ENTRANTS = 64
@@ -104,12 +107,18 @@ class Tournaments:
     async def _run(self) -> None:
         while True:
             await asyncio.sleep(POLL)
-            for t in list(self.active.values()):
+            for tid in list(self.active):
                 try:
-                    async with self._lock(t.id):
+                    async with self._lock(tid):
+                        # as stored: other processes may have moved it on (--redis)
+                        t = await self.store.run(stored.load, self.store, tid)
+                        if t is None or t.status not in ("entering", "playing"):
+                            self.active.pop(tid, None)
+                            continue
+                        self.active[tid] = t
                         await self._step(t)
                 except Exception:
-                    log.exception("tournament %s: a step failed; tried again", t.id)
+                    log.exception("tournament %s: a step failed; tried again", tid)
 
     # --- creating and joining --------------------------------------------------------------
 
@@ -192,6 +201,8 @@ class Tournaments:
     ) -> tuple[Entrant, str]:
         """Enter with the tournament's invitation: the entrant and their new token."""
         t = await self._known(tournament_id)
+        if t.status in ("entering", "playing"):
+            t = self.active.setdefault(t.id, t)  # this process runs it too
         if not secrets.compare_digest(secret_hash(invite), t.invite_hash):
             raise LobbyError(_("bad invitation: it opens no place in this tournament"), 403)
         if account is not None:
@@ -208,6 +219,7 @@ class Tournaments:
                     409,
                 )
         async with self._lock(t.id):
+            t = self.active.get(t.id, t)  # the runner may have read it again meanwhile
             if any(e.name == name for e in t.entrants):
                 raise LobbyError(_("{x} has entered already", x=repr(name)), 409)
             token = secrets.token_urlsafe(16)
@@ -223,8 +235,13 @@ class Tournaments:
                 raise LobbyError(_("the tournament is full or has begun"), 409)
             entrant = Entrant(number, name, secret_hash(token), account.id if account else None)
             t.entrants.append(entrant)
-            if t.start_at is None and len(t.entrants) >= t.players:
+            if t.start_at is None and number + 1 >= t.players:
+                # the last place: every entrant as stored (some may have entered elsewhere)
+                fresh = await self.store.run(stored.load, self.store, t.id)
+                t = fresh if fresh is not None else t
                 await self._begin(t)
+            if t.status in ("entering", "playing"):
+                self.active[t.id] = t
         return entrant, token
 
     def entrant_of(self, t: TournamentData, token: str) -> Entrant:
@@ -238,7 +255,9 @@ class Tournaments:
 
     async def _step(self, t: TournamentData) -> None:
         if t.status == "entering":
-            if t.start_at is not None and now() >= t.start_at:
+            if t.start_at is None and len(t.entrants) >= t.players:
+                await self._begin(t)  # full, its last entry's process gone before the start
+            elif t.start_at is not None and now() >= t.start_at:
                 if len(t.entrants) < 2:
                     await self.store.run(stored.set_status, self.store, t.id, "cancelled", "entering")
                     t.status = "cancelled"
@@ -292,6 +311,9 @@ class Tournaments:
         return [rounds[r] for r in sorted(rounds)]
 
     async def _open_round(self, t: TournamentData, r: int) -> None:
+        if not await self.store.run(stored.claim_round, self.store, t.id, r):
+            return  # another process opens it (or has)
+        t.opened = r + 1
         # one seed for every table of a duplicate round: the same deals everywhere
         seed = secrets.randbits(48) if t.format == "duplicate" else None
         for no, row in enumerate(self._layout(t, r)):

@@ -291,6 +291,9 @@ class TournamentRow(Base):
     start_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
     #: ``entering``, ``playing``, ``finished`` or ``cancelled``
     status: Mapped[str] = mapped_column(String(16), index=True)
+    #: the rounds opened so far: a process opens round ``r`` only if it moves this from ``r``
+    #: to ``r + 1`` (several processes run the same tournaments)
+    opened: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     invite_hash: Mapped[str] = mapped_column(String(64))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 

@@ -53,6 +53,8 @@ class TournamentData:
     status: str
     invite_hash: str
     created_at: datetime
+    #: the rounds opened so far (see :func:`claim_round`)
+    opened: int = 0
     entrants: list[Entrant] = field(default_factory=list)
     tables: list[Slot] = field(default_factory=list)
 
@@ -109,6 +111,7 @@ def _data(s: Any, row: TournamentRow) -> TournamentData:
         row.status,
         row.invite_hash,
         aware(row.created_at),
+        row.opened,
         entrants,
         tables,
     )
@@ -169,6 +172,22 @@ def set_status(store: Store, tournament_id: str, status: str, was: str) -> bool:
             update(TournamentRow)
             .where(TournamentRow.id == tournament_id, TournamentRow.status == was)
             .values(status=status)
+        )
+        return bool(done.rowcount)  # type: ignore[attr-defined]
+
+
+def claim_round(store: Store, tournament_id: str, round_no: int) -> bool:
+    """This process opens round ``round_no`` (0-based): true for exactly one of several
+    processes asking at once (the tournament's ``opened`` moves from it to the next)."""
+    with store.sessions.begin() as s:
+        done = s.execute(
+            update(TournamentRow)
+            .where(
+                TournamentRow.id == tournament_id,
+                TournamentRow.opened == round_no,
+                TournamentRow.status == "playing",
+            )
+            .values(opened=round_no + 1)
         )
         return bool(done.rowcount)  # type: ignore[attr-defined]
 

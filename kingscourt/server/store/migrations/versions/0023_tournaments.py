@@ -32,6 +32,7 @@ def upgrade() -> None:
         sa.Column("bot_level", sa.String(16), nullable=False),
         sa.Column("start_at", sa.DateTime(timezone=True), nullable=True),
         sa.Column("status", sa.String(16), nullable=False),
+        sa.Column("opened", sa.Integer, nullable=False, server_default="0"),
         sa.Column("invite_hash", sa.String(64), nullable=False),
         sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
     )
