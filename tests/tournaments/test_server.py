@@ -334,3 +334,17 @@ def test_a_tournament_survives_kill_9_of_its_process(tmp_path: Path) -> None:
         assert all(t["over"] for r in info["tables"] for t in r["tables"])
     finally:
         second.stop()
+
+
+def test_a_round_past_its_limit_stops_its_tables_and_counts_their_deals(server: Server) -> None:
+    """Nobody plays at the table: past the round's 2 s its table is stopped (abandoned), its
+    deals so far count and the one-round tournament ends."""
+    made = _create(server, game="king", format="duplicate", players=4, round_seconds=2)
+    tid = made["id"]
+    _enter(server, tid, made["invite"], ["R0", "R1", "R2", "R3"])
+    info = _wait(server, tid, lambda i: i["status"] == "finished", 20)
+    assert info["status"] == "finished", info
+    [table] = info["tables"][0]["tables"]
+    assert table["over"] and table["deals"] == 0
+    assert server.get(f"/api/tables/{table['table_id']}").json()["status"] == "abandoned"
+    assert [s["total"] for s in info["standings"]] == [0, 0, 0, 0]

@@ -84,6 +84,13 @@ class CreateTournament(BaseModel):
         "whoever entered, bots filling the empty seats",
     )
     turn_seconds: float | None = Field(default=None, gt=0, le=TURN_MAX)
+    round_seconds: float | None = Field(
+        default=None,
+        gt=0,
+        le=7 * 86400,
+        description="the seconds a round may last: past them the tables still played are stopped, "
+        "their deals so far counted (default: no limit)",
+    )
     bot_level: str = Field(
         default="basic", max_length=16, description="the level of the bots that fill empty seats"
     )
@@ -156,6 +163,7 @@ async def create_tournament(
                 turn_seconds=req.turn_seconds,
                 bot_level=req.bot_level,
                 start_at=start_at,
+                round_seconds=req.round_seconds,
             )
         )
     except LobbyError as e:

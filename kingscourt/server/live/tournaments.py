@@ -46,6 +46,7 @@ from ..store.people import Who, registered
 from ..store.store import now, secret_hash
 from ..store.tournaments import Entrant, Slot, TournamentData
 from .hub import Hub, LobbyError, check_request
+from .sweeper import mark_abandoned
 from .table import LiveTable
 
 log = logging.getLogger("kingscourt.server")
@@ -76,6 +77,7 @@ class NewTournament:
     turn_seconds: float | None
     bot_level: str
     start_at: datetime | None
+    round_seconds: float | None = None
 
 
 class Tournaments:
@@ -177,6 +179,7 @@ class Tournaments:
             status="entering",
             invite_hash=secret_hash(invite),
             created_at=now(),
+            round_seconds=new.round_seconds,
         )
         await self.store.run(stored.create, self.store, data)
         self.active[data.id] = data
@@ -268,6 +271,7 @@ class Tournaments:
         if t.status != "playing":
             self.active.pop(t.id, None)
             return
+        await self._stop_late(t)
         await self._collect(t)
         r = self.current_round(t)
         if any(s.scores is None for s in t.tables if s.round == r):
@@ -335,6 +339,30 @@ class Tournaments:
             await self.store.run(stored.add_table, self.store, t.id, slot)
             t.tables.append(slot)
         log.info("tournament %s: round %d opened", t.id, r + 1)
+
+    async def _stop_late(self, t: TournamentData) -> None:
+        """Past the round's limit the tables still played here are stopped (closed as
+        abandoned: their deals so far count, the rest are not played), so that a stalled table
+        holds up the others no longer. A table another process owns is stopped there."""
+        if t.round_seconds is None or t.round_at is None:
+            return
+        if (now() - t.round_at).total_seconds() < t.round_seconds:
+            return
+        r = self.current_round(t)
+        for slot in t.tables:
+            table = self.hub.tables.get(slot.table_id)
+            if slot.round != r or slot.scores is not None or table is None or table.remote is not None:
+                continue
+            async with table.lock:
+                if table.over:
+                    continue
+                await self.store.run(mark_abandoned, self.store, table.id)
+                table.data.status = "abandoned"
+            log.info("tournament %s: table %s stopped at the round's limit", t.id, table.id)
+            self.hub.autoplayer.forget(table)
+            table.deadlines.clear()
+            table.broadcast()
+            self.hub.coordinator.changed(table)
 
     async def _table(self, table_id: str) -> LiveTable | None:
         table = self.hub.tables.get(table_id)

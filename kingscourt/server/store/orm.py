@@ -294,6 +294,10 @@ class TournamentRow(Base):
     #: the rounds opened so far: a process opens round ``r`` only if it moves this from ``r``
     #: to ``r + 1`` (several processes run the same tournaments)
     opened: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    #: when the latest round was opened, and the seconds a round may last (None: no limit;
+    #: past it the tables still played are stopped, their deals so far counted)
+    round_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    round_seconds: Mapped[float | None] = mapped_column(Float, nullable=True)
     invite_hash: Mapped[str] = mapped_column(String(64))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 

@@ -53,8 +53,11 @@ class TournamentData:
     status: str
     invite_hash: str
     created_at: datetime
-    #: the rounds opened so far (see :func:`claim_round`)
+    #: the rounds opened so far (see :func:`claim_round`), the latest when, and the seconds
+    #: a round may last
     opened: int = 0
+    round_at: datetime | None = None
+    round_seconds: float | None = None
     entrants: list[Entrant] = field(default_factory=list)
     tables: list[Slot] = field(default_factory=list)
 
@@ -76,6 +79,7 @@ def create(store: Store, t: TournamentData) -> None:
                 status=t.status,
                 invite_hash=t.invite_hash,
                 created_at=t.created_at,
+                round_seconds=t.round_seconds,
             )
         )
 
@@ -112,6 +116,8 @@ def _data(s: Any, row: TournamentRow) -> TournamentData:
         row.invite_hash,
         aware(row.created_at),
         row.opened,
+        aware(row.round_at) if row.round_at is not None else None,
+        row.round_seconds,
         entrants,
         tables,
     )
@@ -187,7 +193,7 @@ def claim_round(store: Store, tournament_id: str, round_no: int) -> bool:
                 TournamentRow.opened == round_no,
                 TournamentRow.status == "playing",
             )
-            .values(opened=round_no + 1)
+            .values(opened=round_no + 1, round_at=now())
         )
         return bool(done.rowcount)  # type: ignore[attr-defined]
 

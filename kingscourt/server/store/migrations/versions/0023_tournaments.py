@@ -33,6 +33,8 @@ def upgrade() -> None:
         sa.Column("start_at", sa.DateTime(timezone=True), nullable=True),
         sa.Column("status", sa.String(16), nullable=False),
         sa.Column("opened", sa.Integer, nullable=False, server_default="0"),
+        sa.Column("round_at", sa.DateTime(timezone=True), nullable=True),
+        sa.Column("round_seconds", sa.Float, nullable=True),
         sa.Column("invite_hash", sa.String(64), nullable=False),
         sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
     )
