@@ -46,3 +46,30 @@ def test_enter_a_tournament_by_its_link_and_reach_the_table(new_page: Any, web_s
     other.wait_for_selector("table.standings")
     assert other.locator("#tournament-name").count() == 0
     assert "Dora" in other.inner_text(".tournament-tables")
+
+
+def test_the_page_says_when_the_next_table_is_ready(new_page: Any, web_server: Any) -> None:
+    """A Swiss tournament of two whose turns the timer plays: the page tells its entrant when
+    the second round's table is there."""
+    r = web_server.post(
+        "/api/tournaments",
+        {
+            "game": "kukakoenig",
+            "format": "swiss",
+            "players": 2,
+            "seats": 2,
+            "rounds": 2,
+            "turn_seconds": 0.3,
+            "bot_level": "random",
+        },
+    )
+    assert r.status_code == 201, r.text
+    made = r.json()
+    r = web_server.post(f"/api/tournaments/{made['id']}/entrants", {"invite": made["invite"], "name": "Eve"})
+    assert r.status_code == 200, r.text
+    page = new_page()
+    page.goto(made["link"])
+    page.fill("#tournament-name", "Finn")
+    page.click("form.join button")
+    page.locator("#toast", has_text="round 2").wait_for(timeout=90_000)
+    shot(page, "tournament-next-table")

@@ -35,6 +35,7 @@ export function showTournament({ root, onLeave }, id, invite) {
   root.append(box, compare);
   let token = localStorage.getItem(key(id));
   let shown = null; // the deal compared, kept while the page is read again
+  let seated; // the table the entrant was seen at (undefined: not read yet)
 
   const draw = async () => {
     let info;
@@ -47,6 +48,9 @@ export function showTournament({ root, onLeave }, id, invite) {
       return;
     }
     if (me && me.table_id) rememberSeat(me.table_id, { token, seat: me.seat, game: info.game });
+    const table = me ? me.table_id : null;
+    if (seated !== undefined && table && table !== seated) ready(me.round);
+    seated = table;
     fill(box, ...page(info, me, invite, enter, showDeal));
   };
 
@@ -78,6 +82,14 @@ export function showTournament({ root, onLeave }, id, invite) {
   if (onLeave) onLeave(() => clearInterval(timer));
 }
 
+// the entrant's next table exists: said on the page, and by the system when it is elsewhere
+// (only where notifications were allowed before: the page never asks)
+function ready(round) {
+  const text = t("Your next table is ready: round {n}", { n: round });
+  toast(text, "info", 8000);
+  if (document.hidden && "Notification" in window && Notification.permission === "granted") new Notification(text);
+}
+
 function page(info, me, invite, enter, showDeal) {
   const format = info.format === "duplicate" ? t("Duplicate") : t("Swiss");
   const out = [
@@ -99,7 +111,7 @@ function page(info, me, invite, enter, showDeal) {
     out.push(h("h2", {}, t("Round {n}", { n: round.round })));
     out.push(h("ul.tournament-tables", {}, round.tables.map((table) => h("li", {},
       `${t("Table {n}", { n: table.table + 1 })}: ${table.seats.join(", ")} — `,
-      table.over ? t("over") : t("deals played: {n}", { n: table.deals })))));
+      table.over ? t("over") : info.format === "duplicate" ? t("deals played: {n}", { n: table.deals }) : t("playing")))));
   }
   out.push(h("h2", {}, t("Standings")), standings(info));
   if (me && me.table_id && info.format === "duplicate") {
