@@ -115,8 +115,8 @@ def test_contracts_the_others_close_are_foreseen() -> None:
 
 def test_a_contract_is_valued_from_the_hand_not_only_its_simulated_margin() -> None:
     """The committed own-play fit reads the hand: two hands with the same simulated margin are
-    worth different amounts in Son İki (whose slope on the simulated margin alone was 0.011,
-    so it was worth about the same whatever the hand), and in every penalty contract."""
+    worth different amounts in every penalty contract, Son İki included (whose value was once
+    a + 0.011 × the simulated margin: about the same whatever the hand)."""
     from kingscourt.games.king.cards import parse_hand
 
     low = king_costs.hand_features(parse_hand("2S 3S 4S 5S 2H 3H 4H 2D 3D 4D 2C 3C 4C"))
