@@ -45,10 +45,10 @@ aces and kings, queens and jacks, low cards, hearts, longest suit, short suits a
 hearts), fitted by least squares on random first deals: for each contract (trump in the suit
 the simulation prefers), ``m`` from the bot's own simulation, the chooser's hand and the
 margin of the deal then played by the strong bot as chooser against the basic bot
-(``--calibration-deals``). The simulated margin alone says little of some contracts: in Son
-İki its slope was 0.011, so the contract was worth about the same whatever the hand; the
-hand's counts say which hands the bot's own play carries through it. The dynamic programming
-uses the mapped margins too.
+(``--calibration-deals``). The simulated margin alone says little of some contracts (in Son
+İki its slope was 0.011); the fit reads the hand's counts too, and keeps per contract its R²
+and how far its values spread over hands (``calibration_quality`` in the data file). The
+dynamic programming uses the mapped margins too.
 """
 
 from __future__ import annotations
