@@ -15,12 +15,21 @@ Two parts, in one run, on the local PostgreSQL (a schema of its own, dropped aft
    the largest number of tables whose moves keep that pace (90% of it, with at most 5% of
    the decisions falling back to the server's own pool) is printed.
 
+With ``--humans-only`` (issue 32) part 1 alone runs, with tables of four scripted humans (no
+bots), each seat's socket on a process that does not own its table: n processes against one
+at the same load, then at ``--scale`` (3) times it, ``--repeats`` times each, and a table of
+every pair's p50, p99, actions/s and CPU with the ratios the issue sets (p99 of n processes at
+most 1.5 times one's, the same actions/s; under 150 ms at three times the load).
+``--py-spy PATH`` records a raw profile of every server while it is measured (in ``--logs``).
+
 Sized by its flags. The issue's figures are the defaults; on a small machine (2 cores shared
 with other work) run e.g.:
 
     .venv/bin/python bench/cluster_load.py
     .venv/bin/python bench/cluster_load.py --tables 60 --spectators 120 --duration 20
     .venv/bin/python bench/cluster_load.py --skip-bots          # part 1 only
+    .venv/bin/python bench/cluster_load.py --humans-only --tables 20 --spectators 20 \
+        --think 1.0 --duration 15 --warmup 5 --repeats 2        # docs/hosting.md, Capacity
 """
 
 from __future__ import annotations
