@@ -268,7 +268,8 @@ def measure_calibration(deals: int, seed: int, jobs: int,
         fit = x @ coef
         hand_part = x[:, 2:] @ coef[2:]
         quality[name] = {"deals": len(rows),
-                         "r2": round(1 - float(np.var(y - fit)) / float(np.var(y)), 3),
+                         "r2": round(1 - float(np.var(y - fit)) / float(np.var(y)), 3)
+                         if np.var(y) > 0 else 1.0,
                          "spread": round(float(np.std(fit)), 1),
                          "spread_of_hand_part": round(float(np.std(hand_part)), 1)}
         fitted[name] = [round(float(c), 3) for c in coef]
