@@ -18,7 +18,7 @@ bots (a bye).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
 
@@ -138,6 +138,38 @@ def _repeats(table: Sequence[Player], met: Mapping[Player, set[Player]]) -> int:
     return sum(1 for a, b in combinations(table, 2) if b in met.get(a, set()))
 
 
+def _fresh(
+    chosen: tuple[Player, ...], tail: Sequence[Player], need: int, met: Mapping[Player, set[Player]]
+) -> Iterator[tuple[Player, ...]]:
+    """The tables that complete ``chosen`` with ``need`` players of ``tail`` none of whom has
+    met anyone at it, in standing order, drawn one at a time."""
+    if need == 0:
+        yield chosen
+        return
+    for i, p in enumerate(tail[: len(tail) - need + 1]):
+        seen = met.get(p, set())
+        if not any(q in seen for q in chosen):
+            yield from _fresh((*chosen, p), tail[i + 1 :], need - 1, met)
+
+
+def _tables(
+    head: Player, tail: Sequence[Player], seats: int, met: Mapping[Player, set[Player]]
+) -> Iterator[tuple[Player, ...]]:
+    """``head``'s tables: first those without a repeat, then the others, each kind in
+    standing order; drawn lazily (a round of many players has millions)."""
+    yield from _fresh((head,), tail, seats - 1, met)
+    # then the table a greedy choice makes: each next player the one adding the fewest repeats
+    greedy = [head]
+    for _ in range(seats - 1):
+        free = [p for p in tail if p not in greedy]
+        greedy.append(min(free, key=lambda p: sum(p in met.get(q, set()) for q in greedy)))
+    yield tuple(greedy)
+    for others in combinations(tail, seats - 1):
+        table = (head, *others)
+        if _repeats(table, met):
+            yield table
+
+
 def _search(
     order: list[Player],
     seats: int,
@@ -171,11 +203,7 @@ def _search(
             best[0], best_cost[0] = list(made), cost
             return cost == 0  # nothing better than no repeat: stop
         head, tail = left[0], left[1:]
-        # the tables without a repeat first, each kind in standing order
-        tables = sorted(
-            ((head, *others) for others in combinations(tail, seats - 1)), key=lambda t: _repeats(t, met)
-        )
-        for table in tables:
+        for table in _tables(head, tail, seats, met):
             nodes[0] += 1
             if nodes[0] > SEARCH_NODES:
                 return True

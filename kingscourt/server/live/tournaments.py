@@ -320,7 +320,9 @@ class Tournaments:
         t.opened = r + 1
         # one seed for every table of a duplicate round: the same deals everywhere
         seed = secrets.randbits(48) if t.format == "duplicate" else None
-        for no, row in enumerate(self._layout(t, r)):
+        # a Swiss pairing searches (up to a second for many players): beside the event loop
+        layout = await asyncio.to_thread(self._layout, t, r)
+        for no, row in enumerate(layout):
             seats = [
                 SeatSpec(kind="human", name=t.entrants[e].name)
                 if e is not None
