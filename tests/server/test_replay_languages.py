@@ -19,7 +19,8 @@ BOTS = [RANDOM] * 4
 
 
 def bot(seat: int) -> str:
-    return i18n._("Bot {n} ({level})", n=seat + 1, level="random").render("de")
+    # the level in the reader's words too (zufällig)
+    return i18n._("Bot {n} ({level})", n=seat + 1, level=i18n.Msg("random")).render("de")
 
 
 def card_of(action: str) -> str:
@@ -61,7 +62,7 @@ def test_ucho_krola_steps_have_words_of_their_own_in_polish(server: Server) -> N
     polish = server.get(url, headers={"Accept-Language": "pl"}).json()["steps"]
     assert english and len(polish) == len(english)
     for en, pl in zip(english, polish, strict=True):
-        who = i18n._("Bot {n} ({level})", n=pl["seat"] + 1, level="random").render("pl")
+        who = i18n._("Bot {n} ({level})", n=pl["seat"] + 1, level=i18n.Msg("random")).render("pl")
         assert pl["words"].startswith(who) and pl["words"] != en["words"], en
         # no step left in the notation: "take X from 0:2" names the seat and the card's place
         assert pl["words"] != f"{who}: {pl['action']}" and not re.search(r"\d:\d", pl["words"])
