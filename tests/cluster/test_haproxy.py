@@ -212,6 +212,9 @@ def test_a_frozen_process_is_drained_within_3_s(cluster: list[Server],
     try:
         run(go())
         assert closed, "no socket was on the frozen process"
+        print(f"SIGSTOP: its socket closed after {closed[0]:.2f} s, the table again through "
+              f"another after {again[0] if again else float('nan'):.2f} s, going on for every "
+              f"socket after {max(resumed):.2f} s")
         assert closed[0] < 3.0, f"the frozen process's socket was closed after {closed[0]:.2f} s"
         assert again and again[0] < 3.5, f"its client had the table again after {again} s"
         # the table goes on at the new owner once its lease lapsed (2 s); its bots' pool starts
