@@ -1,9 +1,10 @@
 """Every table fits its screen (issue 31): at 390×844, 820×1180, 1366×768 and 1920×1080, light
-and dark, for each game, the hand (King's cards, Ku-Ka-König's rows, Ucho Króla's cards) and
-the prompt lie inside the viewport while playing, and King's contract dialog with every option
-and the hand while choosing; the page needs no scrolling to play (its scroll height is at most
-the viewport's) and axe-core finds no serious or critical violation. One page per size, seeded
-games against bots; the screenshots are left in test-artifacts/web/screen-*.png."""
+and dark, for each game (King also at 360×640, 640×360, 844×390 and 2560×1440), the hand
+(King's cards, Ku-Ka-König's rows, Ucho Króla's cards) and the prompt lie inside the viewport
+while playing, and King's contract dialog with every option and the hand while choosing; the
+page needs no scrolling to play (its scroll height is at most the viewport's) and axe-core
+finds no serious or critical violation. One page per size, seeded games against bots; the
+screenshots are left in test-artifacts/web/screen-*.png."""
 
 from __future__ import annotations
 
@@ -92,7 +93,11 @@ def outside(m: dict[str, Any]) -> list[str]:
     return bad
 
 
-CASES = [pytest.param(game, size, id=f"{game}-{size[0]}x{size[1]}") for game in GAMES for size in SIZES]
+#: the ends of the range and a phone held sideways, for King (played mostly on phones)
+EXTREMES = [(360, 640), (640, 360), (844, 390), (2560, 1440)]
+CASES = [pytest.param(game, size, id=f"{game}-{size[0]}x{size[1]}") for game in GAMES for size in SIZES] + [
+    pytest.param("king", size, id=f"king-{size[0]}x{size[1]}") for size in EXTREMES
+]
 
 
 @pytest.mark.parametrize(("game", "size"), CASES)
