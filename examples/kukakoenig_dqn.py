@@ -6,9 +6,12 @@ random opponent; its reward is what each pick changes of its score, less the opp
 environment's rewards, seat 0's minus seat 1's, / 100). Then it plays greedily against random
 on new deals: the win rate (ties count ½) with its 95% interval.
 
-Needs PyTorch, which the project's extras do not install:
+Not a result yet: after 1,500 games it won 0.322 ± 0.052 of 300 games against random
+(random play 0.485 ± 0.056); the hyper-parameters and the shaped reward are a starting point.
 
-    pip install torch==2.13.0          # a CPU build is enough
+Needs PyTorch and dm-tree, which the project's extras do not install:
+
+    pip install torch==2.13.0 dm-tree  # a CPU build is enough
     .venv/bin/python examples/kukakoenig_dqn.py [--episodes 1500] [--eval 400]
 """
 
