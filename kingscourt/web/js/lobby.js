@@ -3,7 +3,7 @@
 import { api, lobbyFeed } from "./api.js";
 import { fill, h, toast } from "./dom.js";
 import { loadGamesWithModules, rulesInFull, rulesInShort } from "./games.js";
-import { levelName } from "./names.js";
+import { levelName, marks as nameMarks } from "./names.js";
 import { lazy, t } from "./i18n.js";
 import { recentGames } from "./replay.js";
 import { forgetSeat, playerName, rememberSeat, seats, setPlayerName } from "./store.js";
@@ -136,7 +136,7 @@ function seatLine(table, s) {
     const how = (table.open_seats || []).includes(s.seat) ? t("free (open to anyone)") : t("free (invitation)");
     return h("li.free", { dataset: { seat: s.seat } }, h("span.seat-no", {}, no), ` ${how}`);
   }
-  const marks = [s.guest ? t("(guest)") : "", table.host === s.seat ? t("(host)") : ""].filter(Boolean).join(" ");
+  const marks = nameMarks({ host: table.host === s.seat, guest: Boolean(s.guest) });
   return h("li", { dataset: { seat: s.seat, online: String(Boolean(s.connected)) } }, h("span.seat-no", {}, no), ` ${s.name || t("a player")}${marks ? ` ${marks}` : ""} `,
     h(`span.presence.${s.connected ? "online" : "away"}`, { title: s.connected ? t("connected now") : t("not connected") }, s.connected ? t("online") : t("away")));
 }
