@@ -98,6 +98,7 @@ def test_many_sockets_on_one_token_stay_cheap(server: Server) -> None:
 
     async def scenario() -> None:
         spectator = await Listener.open(server.ws(t["id"]))
+        await expect({spectator: 1})  # attached (a spectator's check reads the store first)
         socks = []
         for _ in range(60):
             socks.append(await Listener.open(url))
