@@ -186,12 +186,19 @@ class Tournaments:
         return data, invite
 
     async def get(self, tournament_id: str) -> TournamentData | None:
+        """The tournament, with every table still uncollected in the hub: a table leaves the
+        hub as its game ends (or was never in this process's), and until the next look
+        collects its result it is read back from the store, so that it counts as over."""
         found = self.active.get(tournament_id)
-        if found is not None:
-            return found
-        if len(tournament_id) > 32:
-            return None
-        return await self.store.run(stored.load, self.store, tournament_id)
+        if found is None:
+            if len(tournament_id) > 32:
+                return None
+            found = await self.store.run(stored.load, self.store, tournament_id)
+        if found is not None and found.status == "playing":
+            for slot in found.tables:
+                if slot.deals is None and slot.table_id not in self.hub.tables:
+                    await self.hub.get(slot.table_id)
+        return found
 
     async def _known(self, tournament_id: str) -> TournamentData:
         t = await self.get(tournament_id)
