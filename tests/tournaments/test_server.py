@@ -17,6 +17,7 @@ from websockets.asyncio.client import connect
 
 from tests.server.conftest import _postgres_schema
 from tests.server.harness import Server, act, db_rows, recv, run
+from tests.server.test_accounts import registered, unique
 
 
 # the PostgreSQL half is the slow tier, as the server's tests are
@@ -162,9 +163,16 @@ def test_king_duplicate_to_the_end_keeps_a_finished_table_secret_until_the_round
     """About 40 s on two busy cores: both tables play every deal through their sockets."""
     made = _create(server, game="king", rules={"short_game": True}, format="duplicate", players=8)
     tid = made["id"]
-    names = [f"Q{i}" for i in range(8)]
-    tables = _seat_tokens(server, tid, _enter(server, tid, made["invite"], names))
-    a, b = list(tables)
+    # the first entrant has an account: its statistics, leaderboard points and profile
+    names = [unique("Q"), *(f"Q{i}" for i in range(1, 8))]
+    account = registered(server, names[0])
+    r = account.post(f"/api/tournaments/{tid}/entrants", json={"invite": made["invite"], "name": names[0]})
+    account.close()
+    assert r.status_code == 200, r.text
+    first = r.json()["token"]
+    tables = _seat_tokens(server, tid, [first, *_enter(server, tid, made["invite"], names[1:])])
+    # table A (the account's) plays to its end first
+    a, b = sorted(tables, key=lambda t: first not in tables[t])
 
     def compare(token: str, deal: int) -> Any:
         return server.get(f"/api/tournaments/{tid}/deals/{deal}", params={"token": token})
@@ -180,6 +188,12 @@ def test_king_duplicate_to_the_end_keeps_a_finished_table_secret_until_the_round
     # nor its final scores: not in its information, the recent games or the tournament's
     assert server.get(f"/api/tables/{a}").json()["scores"] is None
     assert a not in [g["id"] for g in server.get("/api/games/recent").json()]
+    assert a not in [g["id"] for g in server.get("/api/finished").json()]
+    # nor its players' statistics or the leaderboard's points (a seat's score tells its hands)
+    assert server.get(f"/api/players/{names[0]}").status_code == 404
+    assert server.get("/api/games/recent", params={"player": names[0]}).json() == []
+    assert names[0] not in [x["name"] for x in server.get("/api/leaderboard").json()]
+    assert server.get(f"/api/profiles/{names[0]}").json()["recent"] == []
     rows = server.get(f"/api/tournaments/{tid}").json()["tables"][0]["tables"]
     [row_a] = [r for r in rows if r["table_id"] == a]
     assert row_a["over"] and row_a["scores"] is None, row_a
@@ -191,6 +205,11 @@ def test_king_duplicate_to_the_end_keeps_a_finished_table_secret_until_the_round
     assert server.get(f"/api/tables/{a}/record").status_code == 200
     assert server.get(f"/api/tables/{a}").json()["scores"] is not None
     assert a in [g["id"] for g in server.get("/api/games/recent").json()]
+    assert a in [g["id"] for g in server.get("/api/finished").json()]
+    played = server.get(f"/api/players/{names[0]}")
+    assert played.status_code == 200 and played.json()["games"] == 1, played.text
+    assert names[0] in [x["name"] for x in server.get("/api/leaderboard").json()]
+    assert [g["table"] for g in server.get(f"/api/profiles/{names[0]}").json()["recent"]] == [a]
     assert run(_spectate(server, a)) == ("state", None)
     # every deal both tables played is compared now; the totals are the sum of the diffs
     totals = {n: 0.0 for n in names}

@@ -25,6 +25,7 @@ from ..live.deps import hub_of
 from ..store import statistics
 from ..store.orm import Account, DealChoice, FinishedGame, PlayerResult, Rating, RatingChange
 from ..store.ratings import leaderboard, ordinal
+from ..store.sealing import sealed_tables
 from ..store.store import Store, aware
 from .account_models import (
     ContractStats,
@@ -55,7 +56,8 @@ def load(store: Store, name: str) -> Profile | None:
         for r in s.scalars(select(Rating).where(Rating.account_id == acc.id, Rating.games > 0)
                            .order_by(Rating.game)).all():
             points = s.scalars(select(RatingChange)
-                               .where(RatingChange.account_id == acc.id, RatingChange.game == r.game)
+                               .where(RatingChange.account_id == acc.id, RatingChange.game == r.game,
+                                      RatingChange.table_id.not_in(sealed_tables()))
                                .order_by(RatingChange.at.desc()).limit(HISTORY)).all()
             ratings.append(GameRating(
                 game=r.game, rating=ordinal(r.mu, r.sigma), mu=r.mu, sigma=r.sigma, games=r.games,
@@ -68,7 +70,8 @@ def load(store: Store, name: str) -> Profile | None:
                       select(PlayerResult.table_id, PlayerResult.game, PlayerResult.seat,
                              PlayerResult.score, PlayerResult.won, FinishedGame.finished_at)
                       .join(FinishedGame, FinishedGame.table_id == PlayerResult.table_id)
-                      .where(PlayerResult.account_id == acc.id)
+                      .where(PlayerResult.account_id == acc.id,
+                             PlayerResult.table_id.not_in(sealed_tables()))
                       .order_by(FinishedGame.finished_at.desc()).limit(RECENT)).all()]
         return Profile(name=acc.name, created_at=aware(acc.created_at), ratings=ratings,
                        recent=recent, king=_choices(s, acc.id))
@@ -83,13 +86,15 @@ def _choices(s: Session, account_id: int) -> KingStats:
     game = games[0]
     names = statistics.counters(game)
     played, *totals = s.execute(select(func.count(), *statistics.sums(names)).where(
-        PlayerResult.account_id == account_id, PlayerResult.game == game)).one()
+        PlayerResult.account_id == account_id, PlayerResult.game == game,
+        PlayerResult.table_id.not_in(sealed_tables()))).one()
     stats = {c: float(t or 0) for c, t in zip(names, totals, strict=True)}
     chosen = s.execute(
         select(DealChoice.choice, func.count(), func.avg(DealChoice.points))
         .join(PlayerResult, and_(PlayerResult.table_id == DealChoice.table_id,
                                  PlayerResult.seat == DealChoice.seat))
-        .where(PlayerResult.account_id == account_id, PlayerResult.game == game)
+        .where(PlayerResult.account_id == account_id, PlayerResult.game == game,
+               PlayerResult.table_id.not_in(sealed_tables()))
         .group_by(DealChoice.choice)).all()
     order = {c: i for i, c in enumerate(statistics.choice_order(game))}
     contracts = sorted((ContractStats(contract=c, chosen=n, average=float(avg or 0))

@@ -35,6 +35,7 @@ from sqlalchemy.orm import Session
 from ... import bots
 from ...engine import State
 from .orm import Account, DealChoice, PlayerResult, Rating, RatingChange
+from .sealing import sealed_tables
 
 if TYPE_CHECKING:
     from .store import Finish, Store
@@ -170,7 +171,8 @@ def leaderboard(store: Store, game: str, limit: int) -> list[dict[str, Any]]:
                          .order_by(score.desc(), Account.name).limit(limit)).all()
         bot_rows = dict((n, (g, int(w or 0))) for n, g, w in s.execute(
             select(PlayerResult.name, func.count(), func.sum(cast(PlayerResult.won, Integer)))
-            .where(PlayerResult.game == game, PlayerResult.kind == "bot")
+            .where(PlayerResult.game == game, PlayerResult.kind == "bot",
+                   PlayerResult.table_id.not_in(sealed_tables()))
             .group_by(PlayerResult.name)).all())
     entries: list[dict[str, Any]] = [
         {"name": n, "kind": "human", "rating": ordinal(mu, sigma), "mu": mu, "sigma": sigma,

@@ -26,6 +26,7 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from . import ratings, schema, statistics
 from .orm import ActionRow, FinishedGame, PlayerResult, SeatRow, TableRow
+from .sealing import sealed_tables
 
 T = TypeVar("T")
 
@@ -340,7 +341,9 @@ class Store:
 
     def finished(self, limit: int) -> list[tuple[FinishedGame, list[str | None]]]:
         with self.sessions() as s:
-            games = s.scalars(select(FinishedGame).order_by(FinishedGame.finished_at.desc())
+            games = s.scalars(select(FinishedGame)
+                              .where(FinishedGame.table_id.not_in(sealed_tables()))
+                              .order_by(FinishedGame.finished_at.desc())
                               .limit(limit)).all()
             out = []
             for g in games:
@@ -357,15 +360,16 @@ class Store:
             rows = s.execute(
                 select(PlayerResult.game, func.count(), func.sum(cast(PlayerResult.won, Integer)),
                        func.avg(PlayerResult.score))
-                .where(PlayerResult.name == name, PlayerResult.kind == kind)
+                .where(PlayerResult.name == name, PlayerResult.kind == kind,
+                       PlayerResult.table_id.not_in(sealed_tables()))
                 .group_by(PlayerResult.game)
                 .order_by(PlayerResult.game)).all()
             out = []
             for g, n, w, avg in rows:
                 names = statistics.counters(g)
                 totals = s.execute(select(*statistics.sums(names)).where(
-                    PlayerResult.name == name, PlayerResult.kind == kind,
-                    PlayerResult.game == g)).one() if names else ()
+                    PlayerResult.name == name, PlayerResult.kind == kind, PlayerResult.game == g,
+                    PlayerResult.table_id.not_in(sealed_tables()))).one() if names else ()
                 out.append({"game": g, "games": n, "wins": int(w or 0),
                             "average_score": float(avg or 0),
                             "stats": {c: float(t or 0) for c, t in zip(names, totals, strict=True)}})
@@ -391,7 +395,8 @@ class Store:
                        func.avg(PlayerResult.score), level, *statistics.sums(names))
                 .outerjoin(SeatRow, (SeatRow.table_id == PlayerResult.table_id)
                            & (SeatRow.seat == PlayerResult.seat) & (PlayerResult.kind == "bot"))
-                .where(PlayerResult.game == game, PlayerResult.kind.in_(("human", "bot")))
+                .where(PlayerResult.game == game, PlayerResult.kind.in_(("human", "bot")),
+                       PlayerResult.table_id.not_in(sealed_tables()))
                 .group_by(PlayerResult.name, PlayerResult.kind)
                 .order_by(points.desc(), wins.desc(), PlayerResult.name, PlayerResult.kind)
                 .limit(limit)).all()
@@ -423,7 +428,7 @@ class Store:
         """Finished games, the latest first, from just after the position ``after`` (finished
         at, table id); ``player``: (name, kind) only the games that name played."""
         with self.sessions() as s:
-            q = select(FinishedGame)
+            q = select(FinishedGame).where(FinishedGame.table_id.not_in(sealed_tables()))
             if player is not None:
                 q = q.join(PlayerResult, PlayerResult.table_id == FinishedGame.table_id).where(
                     PlayerResult.name == player[0], PlayerResult.kind == player[1])
