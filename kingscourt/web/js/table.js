@@ -117,6 +117,7 @@ export async function showTable({ root, onLeave }, tableId, token) {
       ctx.rematch.render();
       const snap = look.before();
       boardApi.update(msg);
+      nameSeats(board, ctx);
       board.dataset.version = String(msg.version);
       look.after(snap, msg, send, ctx);
     } else if (msg.type === "rematch-offer" || msg.type === "rematch") {
@@ -166,6 +167,22 @@ export async function showTable({ root, onLeave }, tableId, token) {
     look.leave();
     if (boardApi.destroy) boardApi.destroy();
   });
+}
+
+/**
+ * A seat's name on the felt in its own span (tables.css cuts a long one short with an
+ * ellipsis, its badges kept in sight) with the full name as its title: a board that draws the
+ * name as the first text of a ``.seat-name`` inside an element with ``data-seat`` (King's
+ * seat boxes). The text stays whole in the page, so a screen reader reads the full name.
+ */
+function nameSeats(board, ctx) {
+  for (const el of board.querySelectorAll("[data-seat] .seat-name")) {
+    const first = el.firstChild;
+    if (!first || first.nodeType !== Node.TEXT_NODE || !first.textContent.trim()) continue;
+    const seat = Number(el.closest("[data-seat]").dataset.seat);
+    const who = h("span.seat-who", { title: Number.isInteger(seat) ? ctx.name(seat) : first.textContent }, first.textContent);
+    el.replaceChild(who, first);
+  }
 }
 
 function renderRoom(room, tableId, token, host, msg, data) {

@@ -9,7 +9,7 @@ import { fill, h } from "/web/js/dom.js";
 import { resultBlock } from "/web/js/result.js";
 import { kkkHint, kkkIcon } from "./icons.js";
 import { list, t, tn } from "/web/js/i18n.js";
-export { heard, motion, openHands } from "./table_hooks.js";
+export { heard, motion, openHands, said } from "./table_hooks.js";
 
 /** The board's style sheets, relative to this module (loaded before the board is drawn). */
 export const styles = ["./board.css"];
@@ -171,7 +171,7 @@ function sortedCollection(cards, deck) {
 function players(v, me, ctx, deck) {
   return h("section.side-panel#collections", {}, h("h3", {}, t("Collections")),
     v.collections.map((cards, s) => h("div.player", { class: s === me ? "mine" : "", dataset: { seat: s } },
-      h("div.player-head", {}, h("strong", {}, ctx.name(s)), ctx.guest?.(s),
+      h("div.player-head", {}, h("strong.seat-who", { title: ctx.name(s) }, ctx.name(s)), ctx.guest?.(s),
         v.picked.includes(s) && !v.over ? h("span.badge", {}, t("picked")) : null,
         v.choosers.includes(s) && !v.picked.includes(s) && !v.over ? h("span.badge.wait", {}, t("choosing")) : null,
         v.received[s] ? h("span.badge", { title: t("the row taken this round") }, t("took row {row}", { row: v.received[s] })) : null,

@@ -14,7 +14,7 @@ import "./card_text.js";
 import { list, t, tn } from "/web/js/i18n.js";
 import { groupOptions, optionLabel } from "./options.js";
 import { cardBack, emblem, seal } from "./faces.js";
-export { heard, motion, openHands } from "./table_hooks.js";
+export { heard, motion, openHands, said } from "./table_hooks.js";
 
 /** The board's style sheets, relative to this module (loaded before the board is drawn). */
 export const styles = ["./board.css"];
@@ -143,8 +143,9 @@ export function mount(el, ctx) {
           me !== null ? h("section.side-panel#uk-hand", {}, h("h3", {}, t("Your hand ({n})", { n: v.hand.length })),
             h("div.uk-hand", {}, v.hand.length ? v.hand.map((c) => card(c)) : h("span.muted", {}, t("empty")))) : null),
         h("aside.uk-side", {},
+          // its new lines are said in the page's live region (table_hooks.js said), not here again
           h("section.side-panel#narration", {}, h("h3", {}, t("Narration")),
-            h("ol.log", { tabindex: "0", "aria-live": "polite", start: Math.max(1, (v.log || []).length - 39) }, (v.log || []).slice(-40).map((line) => h("li", {}, line)))))));
+            h("ol.log", { tabindex: "0", "aria-label": t("Narration"), start: Math.max(1, (v.log || []).length - 39) }, (v.log || []).slice(-40).map((line) => h("li", {}, line)))))));
     const log = el.querySelector(".log");
     if (log) log.scrollTop = log.scrollHeight;
   };
@@ -168,7 +169,7 @@ export function mount(el, ctx) {
 
   const courtier = (v, s, me) => h("div.courtier", { class: `${s === me ? "mine" : ""} ${v.to_move.includes(s) ? "moving" : ""}`, dataset: { seat: s } },
     h("div.courtier-head", {},
-      h("strong", {}, ctx.name(s)), ctx.guest?.(s),
+      h("strong.seat-who", { title: ctx.name(s) }, ctx.name(s)), ctx.guest?.(s),
       v.favourite === s ? h("span.badge", {}, t("favourite")) : null,
       h("span.muted", {}, ` · ${t("hand {n}", { n: v.hand_sizes[s] })}`)),
     h("div.court-row", {},

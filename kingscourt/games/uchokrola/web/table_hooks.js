@@ -1,6 +1,6 @@
 // What Ucho Króla adds to the shared table and replay pages: the sound of a new narrated
-// line, the motion of a displayed card from the hand to its courtier (and of the discard),
-// and a replay's open hands, character offers and deck.
+// line, what a screen reader hears of it, the motion of a displayed card from the hand to its
+// courtier (and of the discard), and a replay's open hands, character offers and deck.
 
 import { h } from "/web/js/dom.js";
 import { glideIn, rect } from "/web/js/motion.js";
@@ -9,6 +9,26 @@ import { t } from "/web/js/i18n.js";
 /** A card played or displayed: the narration grew. */
 export function heard(prev, m) {
   return (m.view.log || []).length > (prev.view.log || []).length ? "play" : null;
+}
+
+const asked = (m) => Boolean(m && m.seat !== null && m.seat !== undefined && !m.view.over && m.view.to_move.includes(m.seat));
+
+/**
+ * What a screen reader hears of a new state (table_look.js says it in the page's live
+ * region): the narration's new lines, as the seat's view tells them (in the page's language,
+ * with only what this seat may know: its own draws, what it was shown), then the question
+ * put to this seat when one comes to it.
+ */
+export function said(prev, m) {
+  const before = (prev.view.log || []).length;
+  const log = m.view.log || [];
+  const out = log.length > before ? log.slice(before) : [];
+  const v = m.view;
+  if (asked(m) && v.question && (!asked(prev) || prev.view.question !== v.question || prev.view.phase !== v.phase)) {
+    const q = /[.?!…:]$/.test(v.question) ? v.question : `${v.question}.`; // a sentence, said apart from the next
+    out.push(v.phase === "riposte" ? `${t("Riposte?")} ${q}` : q);
+  }
+  return out;
 }
 
 export const motion = {
