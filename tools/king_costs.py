@@ -120,17 +120,18 @@ def continuation(samples: list[list[float]], defended: dict[str, float] | None =
     return values
 
 
-def _defence_task(args: tuple[int, int]) -> list[tuple[str, float]]:
-    """One full game, the strong bot in seat ``position`` and the basic bot in the others: the
-    strong seat's margin in every deal another seat chose, with that deal's contract."""
+def _defence_task(args: tuple[int, int, dict[str, Any]]) -> list[tuple[str, float]]:
+    """One full game, the strong bot (with ``budget``, or its default one) in seat
+    ``position`` and the basic bot in the others: the strong seat's margin in every deal
+    another seat chose, with that deal's contract."""
     from kingscourt.bots import load
     from kingscourt.engine import load_game
 
-    seed, position = args
+    seed, position, budget = args
     game = load_game("king")
     state = game.new_state(seed=seed)
-    bots = [load("strong" if s == position else "basic", game, seed=seed * 97 + s)
-            for s in range(4)]
+    bots = [load("strong", game, seed=seed * 97 + s, **budget) if s == position
+            else load("basic", game, seed=seed * 97 + s) for s in range(4)]
     out: list[tuple[str, float]] = []
     before = [0] * 4
     while not state.is_over():
@@ -190,10 +191,12 @@ def measure_closing(games: int, seed: int, jobs: int) -> dict[str, Any]:
     return {"closing": rates, "closing_games": games}
 
 
-def measure_defence(games: int, seed: int, jobs: int) -> dict[str, Any]:
+def measure_defence(games: int, seed: int, jobs: int,
+                    budget: dict[str, Any] | None = None) -> dict[str, Any]:
     """``D`` per penalty contract (:func:`defence`) from ``games`` games in every rotation,
-    with the number of deals and a 95% interval half-width for each."""
-    tasks = [(seed + g, r) for g in range(games) for r in range(4)]
+    with the number of deals and a 95% interval half-width for each; ``budget``: the strong
+    bot's (its default one when None)."""
+    tasks = [(seed + g, r, budget or {}) for g in range(games) for r in range(4)]
     found: dict[str, list[float]] = {CONTRACTS[Contract(k)].id: [] for k in PENALTIES}
     for part in _run(_defence_task, tasks, jobs):
         for kind, margin in part:

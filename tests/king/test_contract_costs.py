@@ -57,7 +57,8 @@ def test_the_table_rebuilds_from_simulated_hands() -> None:
 
 @pytest.mark.slow
 def test_defence_and_own_play_are_measured_in_played_deals() -> None:
-    measured = builder.measure_defence(games=1, seed=3, jobs=1)
+    # the plumbing, not the strength: a small search keeps it quick
+    measured = builder.measure_defence(games=1, seed=3, jobs=1, budget={"iterations": 40, "chain": 60})
     # one game in four rotations: the strong seat defends 15 deals a game, 9 of them penalty
     assert sum(measured["defence_deals"].values()) == 4 * 9
     assert set(measured["defence"]) == NAMES - {"trump"}
