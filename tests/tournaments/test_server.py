@@ -194,6 +194,10 @@ def test_king_duplicate_to_the_end_keeps_a_finished_table_secret_until_the_round
     assert server.get("/api/games/recent", params={"player": names[0]}).json() == []
     assert names[0] not in [x["name"] for x in server.get("/api/leaderboard").json()]
     assert server.get(f"/api/profiles/{names[0]}").json()["recent"] == []
+    # nor its rating: it moves once the round is over
+    assert server.get(f"/api/profiles/{names[0]}").json()["ratings"] == []
+    rated = server.get("/api/leaderboard", params={"game": "king"}).json()
+    assert names[0] not in [x["name"] for x in rated]
     rows = server.get(f"/api/tournaments/{tid}").json()["tables"][0]["tables"]
     [row_a] = [r for r in rows if r["table_id"] == a]
     assert row_a["over"] and row_a["scores"] is None, row_a
@@ -209,7 +213,10 @@ def test_king_duplicate_to_the_end_keeps_a_finished_table_secret_until_the_round
     played = server.get(f"/api/players/{names[0]}")
     assert played.status_code == 200 and played.json()["games"] == 1, played.text
     assert names[0] in [x["name"] for x in server.get("/api/leaderboard").json()]
-    assert [g["table"] for g in server.get(f"/api/profiles/{names[0]}").json()["recent"]] == [a]
+    profile = server.get(f"/api/profiles/{names[0]}").json()
+    assert [g["table"] for g in profile["recent"]] == [a]
+    [king] = profile["ratings"]
+    assert king["game"] == "king" and king["games"] == 1 and [p["table"] for p in king["history"]] == [a]
     assert run(_spectate(server, a)) == ("state", None)
     # every deal both tables played is compared now; the totals are the sum of the diffs
     totals = {n: 0.0 for n in names}

@@ -339,6 +339,10 @@ class LiveTable:
             return error("not-your-turn", v.text, v.rule, self.version)
         return error("not-your-turn", turn_text(seat, movers), "not-your-turn", self.version)
 
+    def finish(self) -> Finish:
+        """What its end stored (the table must be over): to rate it later."""
+        return self._finish(self.state)
+
     def _finish(self, state: State) -> Finish:
         """What is stored with the last action: the record, scores and each named seat's result."""
         scores = state.scores()

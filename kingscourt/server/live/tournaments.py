@@ -41,6 +41,7 @@ from ...engine.registry import spec
 from ...i18n import _
 from ...tournaments import duplicate, swiss
 from ..base.lobby_models import CreateTable, SeatSpec
+from ..store import ratings
 from ..store import tournaments as stored
 from ..store.people import Who, registered
 from ..store.store import now, secret_hash
@@ -283,6 +284,7 @@ class Tournaments:
         r = self.current_round(t)
         if any(s.scores is None for s in t.tables if s.round == r):
             return
+        await self._rate(t, r)
         if r + 1 < t.rounds:
             await self._open_round(t, r + 1)
         else:
@@ -372,6 +374,20 @@ class Tournaments:
             table.deadlines.clear()
             table.broadcast()
             self.hub.coordinator.changed(table)
+
+    async def _rate(self, t: TournamentData, r: int) -> None:
+        """Round ``r`` is over: its tables count for the ratings now (not as each ended, see
+        :mod:`..store.ratings`); once each, whichever process gets here."""
+        for slot in t.tables:
+            if slot.round != r:
+                continue
+            table = await self._table(slot.table_id)
+            # a table stopped at the round's limit never finished: unrated, as an abandoned one
+            if table is None or not table.state.is_over():
+                continue
+            if any(s.account_id is not None for s in table.seats):
+                await self.store.run(ratings.rate_once, self.store, table.id, table.finish(), now())
+            self.hub.release(table)
 
     async def _table(self, table_id: str) -> LiveTable | None:
         table = self.hub.tables.get(table_id)

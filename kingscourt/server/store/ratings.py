@@ -4,7 +4,9 @@ any number of players.
 - **When.** A game is rated when it ends with at least one account seated, in the same
   transaction as its last action (:func:`store_finish`, called by the store): the record, the
   results and the new ratings are stored together. Rating never refuses a game's end: should
-  its computation fail, the game is stored unrated and the failure logged.
+  its computation fail, the game is stored unrated and the failure logged. A tournament table
+  is rated once its whole round is over (:func:`rate_once`, by the tournament's runner): a
+  rating that moved earlier would tell the other tables of the round how the shared deals went.
 - **Places** come from the final result: the winners share first place (a game's own winning
   rule decides: King's "King ends the game", Ucho Króla's tie-break by Ucho króla cards), the
   others follow by score, and equal scores share a place (:func:`places`).
@@ -34,7 +36,7 @@ from sqlalchemy.orm import Session
 
 from ... import bots
 from ...engine import State
-from .orm import Account, DealChoice, PlayerResult, Rating, RatingChange
+from .orm import Account, DealChoice, PlayerResult, Rating, RatingChange, TournamentTable
 from .sealing import sealed_tables
 
 if TYPE_CHECKING:
@@ -98,9 +100,10 @@ def _ensure(s: Session, account_ids: list[int], game: str) -> None:
         index_elements=[Rating.account_id, Rating.game]))
 
 
-def rate(s: Session, table_id: str, finish: Finish, stamp: datetime) -> None:
+def rate(s: Session, table_id: str, finish: Finish, stamp: datetime, once: bool = False) -> None:
     """Update the ratings of the accounts seated in a finished game. The new ratings are
-    computed before anything is written: a failure there (logged) leaves the game unrated."""
+    computed before anything is written: a failure there (logged) leaves the game unrated.
+    ``once``: nothing when the game was rated already (checked under the rows' lock)."""
     game = str(finish.record["game"])
     n = len(finish.scores)
     by_seat = {r.seat: r for r in finish.results}
@@ -115,6 +118,9 @@ def rate(s: Session, table_id: str, finish: Finish, stamp: datetime) -> None:
     rows = {r.account_id: r for r in s.scalars(
         select(Rating).where(Rating.game == game, Rating.account_id.in_(rated.values()))
         .with_for_update()).all()}
+    if once and s.scalar(select(RatingChange.table_id).where(RatingChange.table_id == table_id)
+                         .limit(1)) is not None:
+        return
     sides = finish.teams or [[seat] for seat in range(n)]
     ratings = []
     for side in sides:
@@ -155,8 +161,17 @@ def store_finish(s: Session, table_id: str, finish: Finish, stamp: datetime) -> 
     was seated."""
     s.add_all(DealChoice(table_id=table_id, deal=deal, seat=seat, choice=choice, points=points)
               for deal, seat, choice, points in finish.choices)
-    if any(r.account_id is not None for r in finish.results):
+    in_tournament = s.scalar(select(TournamentTable.table_id).where(TournamentTable.table_id == table_id))
+    if any(r.account_id is not None for r in finish.results) and in_tournament is None:
         rate(s, table_id, finish, stamp)
+
+
+def rate_once(store: Store, table_id: str, finish: Finish, stamp: datetime) -> None:
+    """Rate a finished tournament table once its round is over; a table already rated (by
+    another process, or before a restart) is left as it is."""
+    if any(r.account_id is not None for r in finish.results):
+        with store.sessions.begin() as s:
+            rate(s, table_id, finish, stamp, once=True)
 
 
 # --- reading ------------------------------------------------------------------------------------
