@@ -62,6 +62,17 @@ const foldMenu = (open) => {
   menu.closest(".topnav").classList.toggle("open", open);
 };
 menu.addEventListener("click", () => foldMenu(menu.getAttribute("aria-expanded") !== "true"));
+// Escape or a tap outside the header folds it again; Escape gives the focus back to its button
+document.addEventListener("keydown", (e) => {
+  if (e.key !== "Escape" || menu.getAttribute("aria-expanded") !== "true") return;
+  e.preventDefault();
+  e.stopImmediatePropagation(); // a table's drawer or board waits
+  foldMenu(false);
+  menu.focus();
+}, true);
+document.addEventListener("click", (e) => {
+  if (menu.getAttribute("aria-expanded") === "true" && !e.target.closest(".topnav")) foldMenu(false);
+});
 
 window.addEventListener("hashchange", () => { foldMenu(false); route(); });
 // the language first (its catalogue), then who is logged in, then the first page; a switch

@@ -12,6 +12,7 @@ import { inviteByName } from "./friends.js";
 import { tableLook } from "./table_look.js";
 import { rematchPanel } from "./rematch.js";
 import { mountChat } from "./chat.js";
+import { panelTabs } from "./drawers.js";
 
 // refusals of a move: shown on the board beside its prompt, not as a toast over the hand
 const INLINE_REFUSALS = new Set(["illegal-action", "not-your-turn", "game-over"]);
@@ -84,6 +85,10 @@ export async function showTable({ root, onLeave }, tableId, token) {
   const send = ctx.act;
   ctx.act = look.guard(send);
   ctx.rematch = rematchPanel(tableId, token, ctx, game); // "Play again", under the result
+  // the side panels: a side column on a wide screen, drawers behind a tab bar on a phone
+  const tabs = panelTabs(page, board, () => { if (last && !board.hidden) boardApi.update(last); });
+  page.append(tabs.bar, tabs.backdrop);
+  ctx.tabs = tabs;
   const boardApi = mods.board.mount(board, ctx);
   const chat = mountChat(page, { send: (m) => conn.send(m), host: info.host, head: page.querySelector(".table-head") });
 
@@ -120,6 +125,7 @@ export async function showTable({ root, onLeave }, tableId, token) {
       nameSeats(board, ctx);
       board.dataset.version = String(msg.version);
       look.after(snap, msg, send, ctx);
+      tabs.sync();
     } else if (msg.type === "rematch-offer" || msg.type === "rematch") {
       ctx.rematch.update(msg);
     } else if (msg.type === "error") {
@@ -165,6 +171,7 @@ export async function showTable({ root, onLeave }, tableId, token) {
     conn.close();
     document.removeEventListener("keydown", onKey);
     look.leave();
+    tabs.leave();
     if (boardApi.destroy) boardApi.destroy();
   });
 }

@@ -12,6 +12,7 @@ import { resultBlock } from "/web/js/result.js";
 import { rulesPanel } from "/web/js/rules_panel.js";
 import { CELEBRATION_MS, kingCelebration } from "./celebration.js";
 import { lazy, t, tn } from "/web/js/i18n.js";
+import { isPhone } from "/web/js/drawers.js";
 export { heard, motion, openHands, replayMarks, rulesLead, rulesSaid, said } from "./table_hooks.js";
 export { leaderboard, profileSection, statColumns } from "./statistics.js";
 
@@ -67,6 +68,10 @@ export function mount(el, ctx) {
     const focusIndex = focusedCardIndex(el);
     const legalCards = new Set(v.legal.filter((a) => a.startsWith("play ")).map((a) => a.slice(5)));
     const myTurn = !ctx.readOnly && v.to_move.includes(me); // a replay shows, never acts
+    // a phone's table while playing: every panel drawn, each a drawer behind the table's tab
+    // bar (drawers.js) instead of the toolbar; a replay or a wide screen: the toolbar's column
+    const tabbed = Boolean(ctx.tabs) && !v.over && isPhone();
+    const shown = tabbed ? { last: true, tables: true, counter: true, rules: true } : open;
     fill(el,
       topBar(v, ctx, book),
       h("div.king-layout", {},
@@ -75,13 +80,14 @@ export function mount(el, ctx) {
           v.phase === "choose" && myTurn ? chooserDialog(v, ctx, book) : null,
           me !== null && v.hand && !v.over ? hand(v, legalCards, myTurn, ctx) : null,
           v.over ? result(v, ctx) : null,
-          toolbar(open, render),
-          open.tables ? scoreTable(v, ctx, book) : null),
+          tabbed ? null : toolbar(open, render),
+          shown.tables && !tabbed ? scoreTable(v, ctx, book) : null),
         h("aside.king-side", {},
-          open.last ? lastTrick(v, ctx) : null,
-          open.counter ? counter(v) : null,
-          open.tables ? choiceTable(v, ctx, book) : null,
-          open.rules ? rulesPanel(ctx.game, v.rules) : null)));
+          tabbed ? tab(scoreTable(v, ctx, book), "scores", t("Scores")) : null,
+          shown.tables ? tab(choiceTable(v, ctx, book), "choices", t("Choices")) : null,
+          shown.last ? tab(lastTrick(v, ctx), "last", t("Last trick")) : null,
+          shown.counter ? tab(counter(v), "counter", t("Counter")) : null,
+          shown.rules ? tab(rulesPanel(ctx.game, v.rules), "rules", t("Rules")) : null)));
     if (focusIndex !== null) {
       const cards = el.querySelectorAll(".hand .card");
       if (cards.length) cards[Math.min(focusIndex, cards.length - 1)].focus();
@@ -113,7 +119,9 @@ export function mount(el, ctx) {
     key(e) {
       const k = e.key.toLowerCase();
       if (e.ctrlKey || e.metaKey || e.altKey) return;
-      if (k === "l") { open.last = !open.last; render(); }
+      const drawer = { l: "last", t: "scores", c: "counter", r: "rules" }[k];
+      if (drawer && ctx.tabs && ctx.tabs.keys().includes(drawer)) ctx.tabs.toggle(drawer); // a phone: the panel's drawer
+      else if (k === "l") { open.last = !open.last; render(); }
       else if (k === "t") { open.tables = !open.tables; render(); }
       else if (k === "c") { open.counter = !open.counter; render(); }
       else if (k === "r") { open.rules = !open.rules; render(); }
@@ -121,6 +129,13 @@ export function mount(el, ctx) {
       else if (k === "arrowleft" || k === "arrowright") moveFocus(el, k === "arrowleft" ? -1 : 1, e);
     },
   };
+}
+
+// a side panel named for the table's tab bar on a phone (drawers.js)
+function tab(panel, key, label) {
+  panel.dataset.tab = key;
+  panel.dataset.tabLabel = label;
+  return panel;
 }
 
 function focusedCardIndex(el) {

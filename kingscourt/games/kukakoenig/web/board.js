@@ -139,7 +139,7 @@ function waiting(v, ctx) {
 }
 
 function revealPanel(r, ctx, deck) {
-  return h("section.side-panel#reveal", {},
+  return h("section.side-panel#reveal", { dataset: { tab: "reveal", tabLabel: t("Reveal") } },
     h("h3", {}, t("Revealed — round {round}, call {call}", { round: r.round, call: r.call })),
     h("ul.picks", {}, r.picks.map((p) => h("li", {}, t("{name}: row {row}", { name: ctx.name(p.seat), row: p.row })))),
     h("ul.events", {}, r.events.map((e) => {
@@ -169,7 +169,7 @@ function sortedCollection(cards, deck) {
 }
 
 function players(v, me, ctx, deck) {
-  return h("section.side-panel#collections", {}, h("h3", {}, t("Collections")),
+  return h("section.side-panel#collections", { dataset: { tab: "collections", tabLabel: t("Collections") } }, h("h3", {}, t("Collections")),
     v.collections.map((cards, s) => h("div.player", { class: s === me ? "mine" : "", dataset: { seat: s } },
       h("div.player-head", {}, h("strong.seat-who", { title: ctx.name(s) }, ctx.name(s)), ctx.guest?.(s),
         v.picked.includes(s) && !v.over ? h("span.badge", {}, t("picked")) : null,
@@ -181,7 +181,7 @@ function players(v, me, ctx, deck) {
 
 function sheets(v, ctx, deck) {
   const n = v.collections.length;
-  return h("section.side-panel#sheets", {}, h("h3", {}, t("Scoring sheets")),
+  return h("section.side-panel#sheets", { dataset: { tab: "sheets", tabLabel: t("Scores") } }, h("h3", {}, t("Scoring sheets")),
     v.scorings.map((sc) => h("table.grid", { dataset: { scoring: sc.name } },
       h("caption", {}, sc.name === "first" ? t("First scoring (round {n})", { n: sc.round }) : t("Second scoring (round {n})", { n: sc.round })),
       h("thead", {}, h("tr", {}, h("th", {}, ""), Array.from({ length: n }, (_, s) => h("th", {}, ctx.name(s))))),
