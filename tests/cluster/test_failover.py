@@ -113,3 +113,51 @@ def test_a_finished_table_leaves_nothing_behind(pg_url: str, redis_server: Redis
             await owner.stop()
 
     run(go())
+
+
+def test_an_act_waiting_on_a_lost_table_goes_to_the_new_owner(pg_url: str, redis_server: RedisServer) -> None:
+    """An act that waits for the table's lock while the lease is lost (a frozen or slow owner)
+    is decided by the new owner, never stored here without the fencing token: stored so, it
+    took a version the new owner then tried to store again and again."""
+    from kingscourt.server.base.config import ServerConfig
+    from kingscourt.server.base.lobby_models import CreateTable
+    from kingscourt.server.cluster.coordinator import Cluster
+    from kingscourt.server.live.hub import Hub
+
+    async def go() -> None:
+        config = ServerConfig(db_url=pg_url, bot_delay=0.0, bot_workers=1)
+        old, new = Hub(config), Hub(config)
+        clusters = []
+        for hub in (old, new):
+            clusters.append(Cluster(hub, redis_server.url))
+            hub.coordinator = clusters[-1]
+        await old.start()
+        await new.start()
+        try:
+            made = await old.create(CreateTable.model_validate(
+                {"game": "kukakoenig", "seats": [{"kind": "human", "name": n} for n in ("Ann", "Bob")]}))
+            deadline = time.monotonic() + 30
+            while made.id not in new.tables:  # the other process holds a copy
+                assert time.monotonic() < deadline
+                await asyncio.sleep(0.05)
+            mine, theirs = old.tables[made.id], new.tables[made.id]
+            version = mine.version
+            await mine.lock.acquire()  # the owner is busy: seat 0's act waits for the lock
+            waiting = asyncio.create_task(mine.submit(0, mine.state.view(0)["legal"][0], version, "human"))
+            await asyncio.sleep(0.1)
+            # meanwhile its lease lapses and the other process takes the table, and seat 1 acts there
+            await clusters[0].release(made.id)
+            clusters[0]._lost(made.id)
+            assert await clusters[1].claim(theirs)
+            assert await theirs.submit(1, theirs.state.view(1)["legal"][0], version, "human") is None
+            mine.lock.release()
+            assert await asyncio.wait_for(waiting, 20) is None  # decided by the new owner
+            rows = db_rows(pg_url, "SELECT version, seat FROM actions WHERE table_id = :t ORDER BY version",
+                           t=made.id)
+            assert [(r["version"], r["seat"]) for r in rows] == [(version + 1, 1), (version + 2, 0)]
+            assert theirs.version == version + 2
+        finally:
+            await new.stop()
+            await old.stop()
+
+    run(go())

@@ -268,67 +268,78 @@ class LiveTable:
         """Steps 4-10 for ``seat`` playing ``text`` in answer to ``version``; ``None`` if done.
         A client's action carries its token's hash: it must still hold the seat (a token
         revoked while the action waited for the lock is refused)."""
-        if self.remote is not None:  # another process owns the table: it decides
-            return await self.remote.forward(self, seat, text, version, actor, token_hash)
-        async with self.lock:
-            if token_hash is not None and self.seats[seat].token_hash != token_hash:
-                return error("bad-token", _("This token no longer holds the seat: its holder left."),
-                             version=self.version)
-            state = self.state
-            # 4. not over (nor abandoned)
-            if self.over:
-                return error("game-over", _("The game is over."), "game-over", self.version)
-            # the waiting room: no move before every seat is taken or the host starts
-            if self.waiting:
-                return error("not-your-turn", _("The table is waiting for its players: the game "
-                                                "starts once every seat is taken or the host "
-                                                "starts it."), "waiting",
-                             self.version)
-            # 5. seat to move
-            movers = state.to_move()
-            if seat not in movers:
-                return self._not_your_turn(seat, text, movers)
-            # 6. version: the action answers the seat's present decision
-            opened = self.since.at.get(seat, self.version)
-            if not opened <= version <= self.version:
-                return error("stale-version", _("Your action answers version {version}, but the "
-                                                "table is at version {now}: look at the new "
-                                                "state and act again.", version=version,
-                                                now=self.version), None, self.version)
-            # 7. legality: the engine's own check, its rule id and message
-            try:
-                action = self.game.parse_action(text)
-                violation = state.check(seat, action)
-            except MalformedAction as e:
-                return error("illegal-action", e.template, "malformed-action", self.version)
-            if violation is not None:
-                return error("illegal-action", violation.text, violation.rule, self.version)
-            # 8. apply, on a copy: the table changes only once the action is stored
-            after = state.clone()
-            try:
-                after.apply(seat, action)
-            except IllegalAction as e:
-                return error("illegal-action", e.violation.text, e.rule, self.version)
-            new_version = self.version + 1
-            finish = self._finish(after) if after.is_over() else None
-            # 9. persist: commit the action row (and the finished game) before anyone is told
-            try:
-                await self.store.run(self.store.append, self.id, new_version, seat, str(action),
-                                     actor, finish, self.fence)
-            except Exception:
-                log.exception("table %s: action %d not stored", self.id, new_version)
-                return error("not-stored", _("The action could not be stored; nothing changed. "
-                                             "Try again."), None, self.version)
-            self.state = after
-            self.version = new_version
-            self.data.actions.append((seat, str(action)))
-            self.since.advance(seat, movers, after.to_move(), new_version)
-            if actor == "timer":
-                self.seats[seat].timeouts += 1
-            self.on_change(self)
-            # 10. broadcast: one view per seat
-            self.broadcast()
-            return None
+        while True:
+            remote = self.remote
+            if remote is not None:  # another process owns the table: it decides
+                return await remote.forward(self, seat, text, version, actor, token_hash)
+            async with self.lock:
+                # the table may have gone to another process while this waited for the lock:
+                # its fencing token is gone with it, and an action stored without one would
+                # overwrite the new owner's history (it decides, above)
+                if self.remote is None:
+                    return await self._decide(seat, text, version, actor, token_hash)
+
+    async def _decide(self, seat: int, text: str, version: int, actor: str,
+                      token_hash: str | None) -> ErrorMessage | None:
+        """:meth:`submit` under the table's lock, on the process that owns it."""
+        if token_hash is not None and self.seats[seat].token_hash != token_hash:
+            return error("bad-token", _("This token no longer holds the seat: its holder left."),
+                         version=self.version)
+        state = self.state
+        # 4. not over (nor abandoned)
+        if self.over:
+            return error("game-over", _("The game is over."), "game-over", self.version)
+        # the waiting room: no move before every seat is taken or the host starts
+        if self.waiting:
+            return error("not-your-turn", _("The table is waiting for its players: the game "
+                                            "starts once every seat is taken or the host "
+                                            "starts it."), "waiting",
+                         self.version)
+        # 5. seat to move
+        movers = state.to_move()
+        if seat not in movers:
+            return self._not_your_turn(seat, text, movers)
+        # 6. version: the action answers the seat's present decision
+        opened = self.since.at.get(seat, self.version)
+        if not opened <= version <= self.version:
+            return error("stale-version", _("Your action answers version {version}, but the "
+                                            "table is at version {now}: look at the new "
+                                            "state and act again.", version=version,
+                                            now=self.version), None, self.version)
+        # 7. legality: the engine's own check, its rule id and message
+        try:
+            action = self.game.parse_action(text)
+            violation = state.check(seat, action)
+        except MalformedAction as e:
+            return error("illegal-action", e.template, "malformed-action", self.version)
+        if violation is not None:
+            return error("illegal-action", violation.text, violation.rule, self.version)
+        # 8. apply, on a copy: the table changes only once the action is stored
+        after = state.clone()
+        try:
+            after.apply(seat, action)
+        except IllegalAction as e:
+            return error("illegal-action", e.violation.text, e.rule, self.version)
+        new_version = self.version + 1
+        finish = self._finish(after) if after.is_over() else None
+        # 9. persist: commit the action row (and the finished game) before anyone is told
+        try:
+            await self.store.run(self.store.append, self.id, new_version, seat, str(action),
+                                 actor, finish, self.fence)
+        except Exception:
+            log.exception("table %s: action %d not stored", self.id, new_version)
+            return error("not-stored", _("The action could not be stored; nothing changed. "
+                                         "Try again."), None, self.version)
+        self.state = after
+        self.version = new_version
+        self.data.actions.append((seat, str(action)))
+        self.since.advance(seat, movers, after.to_move(), new_version)
+        if actor == "timer":
+            self.seats[seat].timeouts += 1
+        self.on_change(self)
+        # 10. broadcast: one view per seat
+        self.broadcast()
+        return None
 
     def _not_your_turn(self, seat: int, text: str, movers: list[int]) -> ErrorMessage:
         try:
