@@ -19,6 +19,12 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 DB   ?=
 
+# pytest on one worker per core (pytest-xdist; at most 4): most tests wait on a server, a
+# socket or the browser. A file's tests stay on one worker (its fixtures are made once).
+# `make test WORKERS=0` runs them in this process.
+WORKERS ?= auto
+PYTEST  := $(BIN)/python -m pytest $(if $(filter 0,$(WORKERS)),,-n $(WORKERS) --maxprocesses 4 --dist loadfile)
+
 # The tests that run a second time (the slow ones only once) on the pure-Python package when
 # the compiled core is built.
 PURE_TESTS := tests/king tests/engine tests/test_playthroughs.py tests/test_conformance.py
@@ -70,18 +76,18 @@ cluster: $(TEST_STAMP)
 # tests run once more on the pure-Python package.
 test: $(TEST_STAMP) lock-check compiled lint typecheck
 	@if $(BIN)/python -m tools.build_compiled --can-build; then \
-		echo "KINGSCOURT_REQUIRE_COMPILED=1 $(BIN)/python -m pytest"; \
-		KINGSCOURT_REQUIRE_COMPILED=1 $(BIN)/python -m pytest && \
-		echo "KINGSCOURT_PURE=1 $(BIN)/python -m pytest -m 'not slow' $(PURE_TESTS)" && \
-		KINGSCOURT_PURE=1 $(BIN)/python -m pytest -m "not slow" $(PURE_TESTS); \
+		echo "KINGSCOURT_REQUIRE_COMPILED=1 $(PYTEST)"; \
+		KINGSCOURT_REQUIRE_COMPILED=1 $(PYTEST) && \
+		echo "KINGSCOURT_PURE=1 $(PYTEST) -m 'not slow' $(PURE_TESTS)" && \
+		KINGSCOURT_PURE=1 $(PYTEST) -m "not slow" $(PURE_TESTS); \
 	else \
-		echo "$(BIN)/python -m pytest"; \
-		$(BIN)/python -m pytest; \
+		echo "$(PYTEST)"; \
+		$(PYTEST); \
 	fi
 
 # lint, types and the fast tests: under two minutes on 2 cores
 check: $(TEST_STAMP) lock-check compiled lint typecheck
-	$(BIN)/python -m pytest $(FAST)
+	$(PYTEST) $(FAST)
 
 lint: $(TEST_STAMP) lint-js
 	$(BIN)/ruff check kingscourt tests bench examples tools
