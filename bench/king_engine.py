@@ -12,6 +12,10 @@ chance nodes are not counted, but their time is) and in deals per second, of
 - **King, pyspiel wrapper**: random full matches through ``pyspiel.load_game(
   "python_kingscourt_king")`` driven by the same loop as Hearts (its 52 cards a deal dealt
   by chance nodes, as Hearts deals);
+- **pybind floor**: a Python pyspiel game shaped as King (20 deals of 52 chance nodes and 47
+  moves, King's mean in random play) that does nothing but copy lists made beforehand, driven
+  by the same loop: what any Python game costs through pybind (the C++ ``apply_action`` calls
+  back into Python twice, ``current_player`` and ``_apply_action``), the wrapper's ceiling;
 
 and the strong bot's search iterations per second (``StrongBot`` on a fixed set of King
 positions), each with the compiled core (``make`` builds it, see ``kingscourt/_compiled.py``)
@@ -61,6 +65,51 @@ def _spiel_deals(game: Any, seconds: float, seed: int,
                 actions += 1
         deals += deals_per_game
     return deals, actions, time.process_time() - start
+
+
+#: King's moves per deal in random play (944 a 20-deal match: penalty deals end early)
+FLOOR_MOVES = 47
+
+
+class _Floor:
+    """The pybind floor: a Python pyspiel game shaped as King (20 deals of 52 chance nodes,
+    as King deals, and :data:`FLOOR_MOVES` moves) whose own work is nothing but copying lists
+    made beforehand: what ``apply_action`` through pybind into any Python game costs, with the
+    same loop as Hearts and King."""
+
+    def __init__(self) -> None:
+        import pyspiel
+
+        outcomes = [[(c, 1.0 / n) for c in range(52 - n, 52)] if n else []
+                    for n in range(53)]
+        legal = list(range(7))
+        king = pyspiel.load_game("python_kingscourt_king")
+        deal = 52 + FLOOR_MOVES
+
+        class State(pyspiel.State):  # type: ignore[misc]
+            def __init__(self) -> None:
+                super().__init__(king)
+                self.step = 0
+
+            def current_player(self) -> int:
+                return -1 if self.step % deal < 52 else 0
+
+            def is_chance_node(self) -> bool:
+                return self.step % deal < 52
+
+            def is_terminal(self) -> bool:
+                return self.step >= 20 * deal
+
+            def chance_outcomes(self) -> list[tuple[int, float]]:
+                return outcomes[52 - self.step % deal].copy()
+
+            def legal_actions(self) -> list[int]:
+                return legal.copy()
+
+            def _apply_action(self, action: int) -> None:
+                self.step += 1
+
+        self.new_initial_state = State
 
 
 def _king_api(seconds: float, seed: int) -> tuple[int, int, float]:
@@ -138,6 +187,7 @@ def worker() -> None:
         "api": _king_api,
         "wrapper": lambda s, k: _spiel_deals(pyspiel.load_game("python_kingscourt_king"), s, k,
                                              deals),
+        "floor": lambda s, k: _spiel_deals(_Floor(), s, k, 20),
     }
     bot: _Bot | None = None
     print(json.dumps({"compiled": compiled, "reason": reason,
@@ -219,6 +269,7 @@ def main() -> None:
         before = ref.rate("hearts", args.slice)
         got = {(w.label, task): w.rate(task, args.slice)
                for task in ("api", "wrapper", "bot") for w in workers}
+        got[(ref.label, "floor")] = ref.rate("floor", args.slice)
         after = ref.rate("hearts", args.slice)
         h = ((before[0] + after[0]) / 2, (before[1] + after[1]) / 2)
         hearts.append(h[0])
@@ -243,11 +294,17 @@ def main() -> None:
                   f"{spread(ratios[(w.label, task, 'action')])} × Hearts; "
                   f"{spread(rates[(w.label, task, 'deal')], '{:.0f}')} deals/s = "
                   f"{spread(ratios[(w.label, task, 'deal')])} × Hearts")
+    print(f"{'pybind floor':22s} {'':9s}: "
+          f"{spread(rates[(ref.label, 'floor', 'action')], '{:.0f}')} actions/s = "
+          f"{spread(ratios[(ref.label, 'floor', 'action')])} × Hearts; "
+          f"{spread(rates[(ref.label, 'floor', 'deal')], '{:.0f}')} deals/s = "
+          f"{spread(ratios[(ref.label, 'floor', 'deal')])} × Hearts")
     for w in workers:
         print(f"{'StrongBot search':22s} {w.label:9s}: "
               f"{spread(rates[(w.label, 'bot', 'deal')], '{:.0f}')} iterations/s")
     print(f"side by side ({ref.label}), × Hearts per action | per deal:")
-    for task, what in (("api", "public API"), ("wrapper", "pyspiel wrapper")):
+    for task, what in (("api", "public API"), ("wrapper", "pyspiel wrapper"),
+                       ("floor", "pybind floor")):
         print(f"  {what:16s} {spread(ratios[(ref.label, task, 'action')])} | "
               f"{spread(ratios[(ref.label, task, 'deal')])}")
     for w in workers[1:]:

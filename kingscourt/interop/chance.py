@@ -17,7 +17,7 @@ which case the bridge falls back to the engine's ``sample_world``.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -37,12 +37,30 @@ class Draw:
     replace: bool = False
     #: every item left is as likely as any other (no item is held twice)
     distinct: bool = field(init=False)
+    #: the tables of :meth:`pair_of`, by the number of items left (built as asked)
+    _pairs: dict[int, Callable[[int], tuple[int, float]]] = field(
+        init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if list(self.items) != sorted(self.items):
             raise ValueError("a draw's items are sorted")
         distinct = self.replace or len(set(self.items)) == len(self.items)
         object.__setattr__(self, "distinct", distinct)
+        object.__setattr__(self, "_pairs", {})
+
+    def pair_of(self, left: int) -> Callable[[int], tuple[int, float]]:
+        """For a draw of distinct items with ``left`` items left: item -> ``(item, 1.0 /
+        left)``, the chance outcome, made once (a chance node lists its outcomes without
+        making a tuple each)."""
+        table = self._pairs.get(left)
+        if table is None:
+            p = 1.0 / left
+            if self.items == tuple(range(len(self.items))):
+                table = [(c, p) for c in self.items].__getitem__
+            else:
+                table = {c: (c, p) for c in self.items}.__getitem__
+            self._pairs[left] = table
+        return table
 
 
 def seed_draw(size: int = 8) -> Draw:

@@ -54,6 +54,7 @@ import collections
 import dataclasses
 import functools
 import json
+import operator
 import random
 import sys
 from typing import Any
@@ -306,10 +307,15 @@ class Match:
     """The match behind a pyspiel state: the engine's state, the current player (cached
     between moves), the chance phase being drawn, the views built at this position and the
     history (``log``) that replays it. A plain object, because attribute access on a pyspiel
-    state costs several times a plain one's."""
+    state costs several times a plain one's.
 
-    __slots__ = ("ctx", "draw_at", "drawn", "draws", "inner", "left", "log", "moves", "paid",
-                 "player", "reward", "views")
+    ``apply`` and ``chance_outcomes`` run once per step of every loop over the game, so they
+    do only what the step needs: a card still to come in a deal is removed from what is left
+    (``togo``: the draws left of the phase's current draw that go on after this one), and a
+    chance node lists outcomes made once per number of items left (:meth:`Draw.pair_of`)."""
+
+    __slots__ = ("ctx", "draw_at", "drawn", "draws", "inner", "left", "log", "moves", "now",
+                 "paid", "player", "reward", "togo", "views")
 
     def __init__(self, ctx: Context, inner: State | None, moves: int,
                  log: list[int | tuple[int, ...]] | None = None) -> None:
@@ -320,11 +326,14 @@ class Match:
         #: the history that replays this match; None for a sampled world
         self.log: list[int | tuple[int, ...]] | None = [] if inner is None else log
         #: the chance phase being drawn (None: none), the draw at hand, what is left of its
-        #: items and what each of its draws has drawn so far
+        #: items, what each of its draws has drawn so far (``now``: the one at hand's) and
+        #: how many of the draw at hand's come after the next (0: none, or with replacement)
         self.draws: tuple[Draw, ...] | None = None
         self.draw_at = 0
         self.left: list[int] = []
         self.drawn: list[list[int]] = []
+        self.now: list[int] = []
+        self.togo = 0
         #: the scores paid as rewards so far, and the reward of the last transition
         self.paid: list[int] = [0] * ctx.players
         self.reward: list[float] | None = None
@@ -342,6 +351,8 @@ class Match:
         twin.log = list(self.log) if self.log is not None else None
         twin.draws, twin.draw_at, twin.left = self.draws, self.draw_at, list(self.left)
         twin.drawn = [list(d) for d in self.drawn]
+        twin.now = twin.drawn[self.draw_at] if self.draws is not None else []
+        twin.togo = self.togo
         twin.paid, twin.reward = self.paid, self.reward
         return twin
 
@@ -354,8 +365,13 @@ class Match:
     def _begin(self, draws: tuple[Draw, ...]) -> None:
         self.draws = draws
         self.draw_at = 0
-        self.left = list(draws[0].items)
         self.drawn = [[] for _ in draws]
+        self._start_draw(draws[0])
+
+    def _start_draw(self, draw: Draw) -> None:
+        self.left = list(draw.items)
+        self.now = self.drawn[self.draw_at]
+        self.togo = 0 if draw.replace else draw.count - 1
 
     def whose(self) -> int:
         if self.draws is not None:
@@ -378,12 +394,13 @@ class Match:
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The items left to draw (kept sorted), each as likely as it is frequent."""
-        left = self.left
-        if self.draws is None:
+        draws = self.draws
+        if draws is None:
             return []
-        if self.draws[self.draw_at].distinct:
-            p = 1.0 / len(left)
-            return [(c, p) for c in left]
+        left = self.left
+        draw = draws[self.draw_at]
+        if draw.distinct:
+            return list(map(draw.pair_of(len(left)), left))
         counts = collections.Counter(left)
         return [(c, k / len(left)) for c, k in sorted(counts.items())]
 
@@ -406,52 +423,53 @@ class Match:
         return sorted(map(ctx.number_of, inner.legal_actions(player)))
 
     def apply(self, action: int) -> None:
-        log = self.log
-        if log is not None:
-            log.append(action)
-        draws = self.draws
-        if draws is not None:
-            # a chance node: the common case (a card of a deal still to come) in a few lines
-            draw = draws[self.draw_at]
-            drawn = self.drawn[self.draw_at]
-            if not draw.replace and len(drawn) + 1 < draw.count:
-                try:
-                    self.left.remove(action)
-                except ValueError:
-                    if log is not None:
-                        log.pop()
-                    raise ValueError(f"chance outcome {action} is not one of this node's "
-                                     "(dealt already)") from None
-                drawn.append(action)
-                return
-            self._draw(draws, action)
-            if self.draws is not None:
-                return
+        if self.togo:
+            # a chance node whose draw goes on after it (a card of a deal still to come)
+            try:
+                self.left.remove(action)
+            except ValueError:
+                raise ValueError(f"chance outcome {action} is not one of this node's "
+                                 "(dealt already)") from None
+            self.now.append(action)
+            self.togo -= 1
+        elif self.draws is not None:
+            self._draw(action)
         else:
             inner = self.inner
             assert inner is not None
-            act = self.ctx.actions[action]
+            ctx = self.ctx
+            act = ctx.actions[action]
             if act is None:
-                if log is not None:
-                    log.pop()
                 raise ValueError("wait is only played at a simultaneous node")
-            try:
-                inner.apply(self.player, act)
-            except Exception:
-                if log is not None:
-                    log.pop()
-                raise
+            inner.apply(self.player, act)
             self.moves += 1
             if self.views:
                 self.views.clear()
-            more = self.ctx.chance.pending(inner)
+            more = ctx.chance.pending(inner)
             if more:
                 self._begin(more)
                 self.player = _CHANCE
                 self.reward = None
-                return
-        self.player = self.whose()
-        self._pay()
+            else:
+                # whose() and _pay() of a seat's move, inline
+                if inner.is_over() or self.moves >= ctx.move_limit:
+                    self.player = _TERMINAL
+                elif ctx.simultaneous:
+                    self.player = _SIMULTANEOUS
+                else:
+                    self.player = inner.to_move()[0]
+                if ctx.secret_scores and self.player != _TERMINAL:
+                    self.reward = None
+                else:
+                    scores = inner.scores()
+                    if scores == self.paid:
+                        self.reward = None
+                    else:
+                        self.reward = [float(a - b) for a, b in zip(scores, self.paid,
+                                                                    strict=True)]
+                        self.paid = scores
+        if self.log is not None:
+            self.log.append(action)
 
     def _pay(self) -> None:
         """The reward of this transition: what the scores gained since the last paid, paid
@@ -470,28 +488,27 @@ class Match:
         self.reward = [float(a - b) for a, b in zip(scores, paid, strict=True)]
         self.paid = scores
 
-    def _draw(self, draws: tuple[Draw, ...], outcome: int) -> None:
+    def _draw(self, outcome: int) -> None:
+        """A chance node that ends its draw, or draws with replacement."""
+        draws = self.draws
+        assert draws is not None
         draw = draws[self.draw_at]
-        drawn = self.drawn[self.draw_at]
         if draw.replace:
             if outcome not in self.left:
-                if self.log is not None:
-                    self.log.pop()
                 raise ValueError(f"chance outcome {outcome} is not one of this node's")
         else:
             try:
                 self.left.remove(outcome)
             except ValueError:
-                if self.log is not None:
-                    self.log.pop()
                 raise ValueError(f"chance outcome {outcome} is not one of this node's "
                                  "(dealt already)") from None
+        drawn = self.now
         drawn.append(outcome)
         if len(drawn) < draw.count:
             return
         self.draw_at += 1
         if self.draw_at < len(draws):
-            self.left = list(draws[self.draw_at].items)
+            self._start_draw(draws[self.draw_at])
             return
         chance = self.ctx.chance
         self.draws = None
@@ -502,6 +519,9 @@ class Match:
             chance.resume(self.inner, self.drawn)
             self.views.clear()
         self.drawn = []
+        self.now = []
+        self.player = self.whose()
+        self._pay()
 
     def apply_joint(self, actions: list[int]) -> None:
         inner = self.inner
@@ -550,14 +570,19 @@ class KingscourtState(pyspiel.State):  # type: ignore[misc]
     def is_simultaneous_node(self) -> bool:
         return self._m.player == _SIMULTANEOUS
 
-    def chance_outcomes(self) -> list[tuple[int, float]]:
-        return self._m.chance_outcomes()
+    #: the match's own methods, found without a call of ours in between: OpenSpiel's C++ looks
+    #: ``_apply_action`` up on every ``apply_action``, and a loop asks ``chance_outcomes`` at
+    #: every chance node
+    chance_outcomes = property(operator.attrgetter("_m.chance_outcomes"))
+    _apply_action = property(operator.attrgetter("_m.apply"))
 
     def legal_actions(self, player: int | None = None) -> list[int]:
         """As OpenSpiel's, answered here for callers in Python (no round trip through C++)."""
         m = self._m
         if player is None:
             player = m.player
+            if player >= 0 and m.ctx.ascending:  # a seat of a sequential game: the common case
+                return list(map(m.ctx.number_of, m.inner.legal_actions(player)))  # type: ignore[union-attr]
             if player == _CHANCE:
                 return m.chance_actions()
             if player == _SIMULTANEOUS:
@@ -566,9 +591,6 @@ class KingscourtState(pyspiel.State):  # type: ignore[misc]
 
     def _legal_actions(self, player: int) -> list[int]:
         return self._m.legal(player)
-
-    def _apply_action(self, action: int) -> None:
-        self._m.apply(action)
 
     def _apply_actions(self, actions: list[int]) -> None:
         self._m.apply_joint(actions)
