@@ -153,6 +153,19 @@ def test_the_tab_bar_is_named_and_keyboard_usable(open_page: Any) -> None:
     assert page.evaluate("() => !!document.activeElement.closest('.drawer-open')")
     page.keyboard.press("Escape")
     page.wait_for_selector("#collections:not(.drawer-open)", state="attached")
+    # the head line's pop-ups: the settings (the rules in short) and the chat's drawer
+    page.click(".more-toggle")
+    assert page.locator("#table-more").is_visible()
+    page.keyboard.press("Escape")
+    assert page.locator("#table-more").is_hidden()
+    assert page.evaluate("() => document.activeElement.classList.contains('more-toggle')")
+    page.click(".more-toggle")
+    page.mouse.click(200, 700)  # a tap outside it
+    assert page.locator("#table-more").is_hidden()
+    page.click(".chat > summary")
+    assert page.locator(".chat-input").is_visible()
+    page.keyboard.press("Escape")
+    assert page.locator(".chat-input").is_hidden()
     # King's keys open its drawers on a phone
     king: Page = open_page(390, 844)
     create_table(king, "king", "Ada", **GAMES["king"][0])

@@ -29,12 +29,12 @@ export async function showTable({ root, onLeave }, tableId, token) {
   // the rules' line, the look switches and "Leave seat": in the head line on a wide screen,
   // behind one button on a phone (tables.css)
   const more = h("div.table-more#table-more", {}, rulesLine, leave);
+  const foldMore = (open) => {
+    moreBtn.setAttribute("aria-expanded", String(open));
+    moreBtn.closest(".table-head").classList.toggle("open", open);
+  };
   const moreBtn = h("button.secondary.small.more-toggle", { type: "button", "aria-expanded": "false", "aria-controls": "table-more",
-    onClick: () => {
-      const open = moreBtn.getAttribute("aria-expanded") !== "true";
-      moreBtn.setAttribute("aria-expanded", String(open));
-      moreBtn.closest(".table-head").classList.toggle("open", open);
-    } }, `⚙ ${t("Settings")}`);
+    onClick: () => foldMore(moreBtn.getAttribute("aria-expanded") !== "true") }, `⚙ ${t("Settings")}`);
   const page = h("section.table-page", {},
     h("div.table-head", {}, title, h("span.seat-label"), status, clock, moreBtn, more),
     room, invites, board);
@@ -166,7 +166,33 @@ export async function showTable({ root, onLeave }, tableId, token) {
     if (boardApi.key) boardApi.key(e);
   };
   document.addEventListener("keydown", onKey);
+  // the phone's pop-ups from the head line (the settings, the chat's drawer) close by Escape,
+  // the focus back on their button, and by a tap outside them
+  const chatBox = page.querySelector(".chat");
+  const narrow = window.matchMedia("(max-width: 1199.98px)");
+  const onEscape = (e) => {
+    if (e.key !== "Escape") return;
+    if (moreBtn.getAttribute("aria-expanded") === "true") {
+      foldMore(false);
+      moreBtn.focus();
+    } else if (chatBox && chatBox.open && narrow.matches) {
+      chatBox.open = false;
+      chatBox.querySelector("summary").focus();
+    } else {
+      return;
+    }
+    e.preventDefault();
+    e.stopPropagation();
+  };
+  const onTap = (e) => {
+    if (moreBtn.getAttribute("aria-expanded") === "true" && !e.target.closest(".table-head")) foldMore(false);
+    if (chatBox && chatBox.open && narrow.matches && !e.target.closest(".chat")) chatBox.open = false;
+  };
+  document.addEventListener("keydown", onEscape, true);
+  document.addEventListener("click", onTap);
   onLeave(() => {
+    document.removeEventListener("keydown", onEscape, true);
+    document.removeEventListener("click", onTap);
     clearInterval(ticker);
     conn.close();
     document.removeEventListener("keydown", onKey);
