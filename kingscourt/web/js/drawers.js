@@ -7,7 +7,8 @@
 // A board names its side panels with data-tab (a key) and data-tab-label (the tab's words,
 // in the player's language): the bar lists the panels the board drew, in its order. Boards
 // draw themselves again at every state; the open drawer stays open across that (a
-// MutationObserver puts its marks back before the next paint).
+// MutationObserver puts its marks back before the next paint). A log in a panel marked
+// data-scroll-end is scrolled to its newest line when its drawer opens or is drawn again.
 
 import { fill, h } from "./dom.js";
 import { t } from "./i18n.js";
@@ -48,17 +49,21 @@ export function panelTabs(page, board, onPhone) {
     sync();
     const panel = board.querySelector(".drawer-open");
     if (panel) {
+      toEnd(panel);
       panel.querySelector(".drawer-close").focus();
       focusInside = true;
     }
   };
   const toggle = (key) => (open === key ? close() : show(key));
 
+  // a log that reads downwards (data-scroll-end: Ucho Króla's narration) shows its newest line
+  const toEnd = (panel) => { for (const el of panel.querySelectorAll("[data-scroll-end]")) el.scrollTop = el.scrollHeight; };
   const decorate = (panel) => {
     panel.setAttribute("role", "dialog");
     panel.setAttribute("aria-label", panel.dataset.tabLabel);
     if (!panel.querySelector(":scope > .drawer-close")) { // a panel drawn anew
       if (scrolled) panel.scrollTop = scrolled;
+      toEnd(panel);
       panel.prepend(h("button.secondary.small.drawer-close", { type: "button", onClick: () => close() },
         h("span", { "aria-hidden": "true" }, "✕ "), t("Close")));
     }

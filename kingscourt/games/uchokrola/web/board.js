@@ -145,7 +145,7 @@ export function mount(el, ctx) {
         h("aside.uk-side", {},
           // its new lines are said in the page's live region (table_hooks.js said), not here again
           h("section.side-panel#narration", { dataset: { tab: "narration", tabLabel: t("Narration") } }, h("h3", {}, t("Narration")),
-            h("ol.log", { tabindex: "0", "aria-label": t("Narration"), start: Math.max(1, (v.log || []).length - 39) }, (v.log || []).slice(-40).map((line) => h("li", {}, line)))))));
+            h("ol.log", { tabindex: "0", "aria-label": t("Narration"), "data-scroll-end": "", start: Math.max(1, (v.log || []).length - 39) }, (v.log || []).slice(-40).map((line) => h("li", {}, line)))))));
     const log = el.querySelector(".log");
     if (log) log.scrollTop = log.scrollHeight;
   };
