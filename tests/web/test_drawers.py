@@ -35,12 +35,17 @@ FIGURES = ARTIFACTS / "drawers.json"
 
 #: the page's size and scroll, each selector's box, and which side panels are drawn at all
 STATE = """([hand]) => {
-  const box = (e) => { if (!e || !e.getClientRects().length) return null; const r = e.getBoundingClientRect();
-    return { top: Math.round(r.top), bottom: Math.round(r.bottom), left: Math.round(r.left), right: Math.round(r.right) }; };
+  const box = (e) => {
+    if (!e || !e.getClientRects().length) return null;
+    const r = e.getBoundingClientRect();
+    return { top: Math.round(r.top), bottom: Math.round(r.bottom), left: Math.round(r.left),
+      right: Math.round(r.right) };
+  };
   return { width: innerWidth, height: innerHeight, scrollHeight: document.documentElement.scrollHeight,
     scrollWidth: document.documentElement.scrollWidth, hand: box(document.querySelector(hand)),
     bar: box(document.querySelector('#table-tabs')),
-    drawn: [...document.querySelectorAll('.board [data-tab]')].filter((p) => p.getClientRects().length).map((p) => p.dataset.tab),
+    drawn: [...document.querySelectorAll('.board [data-tab]')]
+      .filter((p) => p.getClientRects().length).map((p) => p.dataset.tab),
     tabs: [...document.querySelectorAll('#table-tabs .tab')].map((b) => b.dataset.tabKey) };
 }"""
 OPEN = """() => {
@@ -54,7 +59,8 @@ OPEN = """() => {
 
 
 def inside(b: dict[str, int] | None, width: int, height: int) -> bool:
-    return b is not None and b["top"] >= -1 and b["left"] >= -1 and b["bottom"] <= height + 1 and b["right"] <= width + 1
+    return (b is not None and b["top"] >= -1 and b["left"] >= -1
+            and b["bottom"] <= height + 1 and b["right"] <= width + 1)
 
 
 def save(found: dict[str, Any]) -> None:

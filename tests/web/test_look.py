@@ -204,7 +204,8 @@ def test_table_fits_light_and_dark(open_page, game: str, size: str) -> None:
     width, height = SIZES[size]
     page = open_page(width, height)
     options, ready, selectors = SETUP[game]
-    if size == "phone":  # a phone's side panels and King's toolbar are drawers behind the tab bar (drawers.js)
+    # a phone's side panels and King's toolbar are drawers behind the tab bar (drawers.js)
+    if size == "phone":
         selectors = [s for s in selectors if s not in (".toolbar", "#collections")] + ["#table-tabs"]
     create_table(page, game, "Ada", **options)  # type: ignore[arg-type]
     ready(page)
