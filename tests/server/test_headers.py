@@ -5,7 +5,6 @@ others, a server on every interface answers to any."""
 
 from __future__ import annotations
 
-import asyncio
 import socket
 import subprocess
 import sys
@@ -28,7 +27,7 @@ from kingscourt.server.base.headers import (
     policy,
 )
 
-from .harness import LIFTED, Server, free_port
+from .harness import LIFTED, Server, free_port, run
 
 SEATS = [{"kind": "human", "name": "Ola"}, {"kind": "bot", "level": "random"}]
 FIXED = {
@@ -226,6 +225,6 @@ def test_an_error_page_carries_them_too() -> None:
         async with httpx.AsyncClient(transport=transport, base_url="http://kings.example") as c:
             return await c.get("/boom")
 
-    r = asyncio.run(get())
+    r = run(get())
     assert r.status_code == 500
     check_headers(r, "kings.example")

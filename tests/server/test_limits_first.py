@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterator
 import httpx
 import pytest
 
-from .harness import Server
+from .harness import Server, run
 
 #: what the server's log gets for each Argon2 check
 CHECKED = "argon2 verify checked"
@@ -77,7 +77,7 @@ def test_concurrent_wrong_passwords_for_one_name_check_the_names_rate(
             await asyncio.gather(*(c.aclose() for c in clients))
         return [r.status_code for r in answers]
 
-    codes = asyncio.run(burst())
+    codes = run(burst())
     assert sorted(codes) == [401] * 5 + [429] * 35, codes
     assert server.checks() - before == 5
     # the name stays refused, the right password too, and costs no check
@@ -85,7 +85,7 @@ def test_concurrent_wrong_passwords_for_one_name_check_the_names_rate(
         async with client(server, "127.0.1.99") as c:
             return await log_in(c, "Target", PASSWORD)
 
-    r = asyncio.run(right())
+    r = run(right())
     assert r.status_code == 429 and "for this name" in r.json()["detail"], r.text
     assert int(r.headers["Retry-After"]) >= 1
     assert server.checks() - before == 5
@@ -106,7 +106,7 @@ def test_a_burst_from_one_address_leaves_the_others_their_logins(
             took = time.perf_counter() - started
             return await asyncio.gather(*attempts), mine, took
 
-    answers, mine, took = asyncio.run(burst_and_login())
+    answers, mine, took = run(burst_and_login())
     assert mine.status_code == 200, mine.text
     assert took < 1.5, f"a login from another address took {took:.2f} s during the burst"
     codes = [r.status_code for r in answers]
@@ -125,6 +125,6 @@ def test_refusals_cost_no_check(server: CountingServer) -> None:
             return [(await log_in(c, f"Nobody{i}", "guessing")).status_code for i in range(25)]
 
     before = server.checks()
-    codes = asyncio.run(one_by_one())
+    codes = run(one_by_one())
     assert codes == [401] * 20 + [429] * 5, codes
     assert server.checks() - before == 20
