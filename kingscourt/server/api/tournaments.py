@@ -1,6 +1,7 @@
-"""REST: tournaments (duplicate and Swiss) — create one, enter it through its link, read its
-entrants, tables, rounds and standings, find one's table, and compare a duplicate deal across
-the tables once it may be seen (:mod:`kingscourt.server.live.tournaments` runs them).
+"""REST: tournaments (duplicate and Swiss) — create one, list those still entering (the
+lobby's), enter one through its link, read its entrants, tables, rounds and standings, find
+one's table, and compare a duplicate deal across the tables once it may be seen
+(:mod:`kingscourt.server.live.tournaments` runs them).
 
 The router brings its own service: its lifespan (nested in the app's, after the hub has
 started) builds the runner, resumes the unfinished tournaments and keeps it in
@@ -22,6 +23,7 @@ from pydantic import AwareDatetime, BaseModel, ConfigDict, Field
 from starlette.requests import HTTPConnection
 
 from ...engine import GAMES
+from ...engine.registry import spec
 from ...i18n import _
 from ..accounts.sessions import account_of
 from ..base.addresses import client_address
@@ -30,10 +32,18 @@ from ..base.lobby_models import TURN_MAX, ErrorDetail, Name, RuleName, RuleValue
 from ..live.deps import ERRORS, refuse
 from ..live.hub import LobbyError
 from ..live.tournaments import FORMATS, MAX_ENTRANTS, MAX_ROUNDS, NewTournament, Tournaments
+from ..store import tournament_list
 
 #: entries one client address may try (a tournament's creation counts at the server's
 #: ``--create-rate``, as a table's does: it opens tables)
 JOIN_RATE = parse("60/minute")
+#: reads of the lobby's list one client address may make (a lobby reads it every few
+#: seconds, and an address may hold several lobbies)
+LIST_RATE = parse("120/minute")
+#: the most tournaments one list holds, and how long an answer is reused (the list is read
+#: by every open lobby)
+LIST_MOST = 100
+LIST_FRESH_S = 1.0
 TOO_MANY: dict[int | str, dict[str, Any]] = {
     429: {"model": ErrorDetail, "description": "too many from this address: wait the Retry-After seconds"}
 }
@@ -94,12 +104,36 @@ class CreateTournament(BaseModel):
     bot_level: str = Field(
         default="basic", max_length=16, description="the level of the bots that fill empty seats"
     )
+    open: bool = Field(
+        default=False,
+        description="open to anyone: the lobby's list carries its invitation (else only its link enters)",
+    )
 
 
 class TournamentCreated(BaseModel):
     id: str
     invite: str = Field(description="the tournament's invitation: entering needs it (share the link)")
     link: str
+
+
+class ListedTournament(BaseModel):
+    """A tournament still entering with a place left, as the lobby lists it."""
+
+    id: str
+    game: str
+    title: str
+    rules: dict[str, Any]
+    format: str
+    players: int = Field(description="the entrants it takes")
+    entrants: int = Field(description="the entrants so far")
+    seats: int
+    rounds: int
+    turn_seconds: float | None
+    bot_level: str
+    start_at: datetime | None = Field(description="when it starts (None: when full)")
+    created_at: datetime
+    invite: str | None = Field(description="its invitation, if the host opened it to anyone (else None)")
+    link: str | None = Field(description="the page that enters it (with the invitation), if open to anyone")
 
 
 class JoinTournament(BaseModel):
@@ -168,7 +202,51 @@ async def create_tournament(
         )
     except LobbyError as e:
         raise refuse(e) from e
+    if req.open:
+        await runner.store.run(tournament_list.open_to_all, runner.store, t.id, invite)
+    request.app.state.tournament_list = {}  # this process's lobbies see it at once
     return TournamentCreated(id=t.id, invite=invite, link=f"/#/tournament/{t.id}/{invite}")
+
+
+@router.get("/tournaments", response_model=list[ListedTournament], responses=TOO_MANY)
+async def listed(
+    request: Request,
+    runner: TournamentsDep,
+    limit: int = Query(30, ge=1, le=LIST_MOST, description="the most to list"),
+) -> list[ListedTournament]:
+    """The tournaments still entering with a place left, the newest first: every one, as the
+    lobby lists every open table; those its host opened to anyone carry their invitation (the
+    others are entered through the link the host shares). Read from the database, so that one
+    created through another process is listed too."""
+    await _limited(request, LIST_RATE, "list")
+    cache: dict[int, tuple[float, list[ListedTournament]]] = getattr(request.app.state, "tournament_list", {})
+    request.app.state.tournament_list = cache
+    hit = cache.get(limit)
+    if hit is not None and time.monotonic() - hit[0] < LIST_FRESH_S:
+        return hit[1]
+    rows = await runner.store.run(tournament_list.entering, runner.store, limit)
+    answer = [
+        ListedTournament(
+            id=r.id,
+            game=r.game,
+            title=spec(r.game).title if r.game in GAMES else r.game,
+            rules=r.rules,
+            format=r.format,
+            players=r.players,
+            entrants=r.entrants,
+            seats=r.seats,
+            rounds=r.rounds,
+            turn_seconds=r.turn_seconds,
+            bot_level=r.bot_level,
+            start_at=r.start_at,
+            created_at=r.created_at,
+            invite=r.invite,
+            link=f"/#/tournament/{r.id}/{r.invite}" if r.invite else None,
+        )
+        for r in rows
+    ]
+    cache[limit] = (time.monotonic(), answer)
+    return answer
 
 
 @router.get("/tournaments/{tournament_id}", response_model=dict[str, Any])

@@ -333,3 +333,14 @@ class TournamentTable(Base):
     entrants: Mapped[list[int | None]] = mapped_column(JSON)
     scores: Mapped[list[int] | None] = mapped_column(JSON, nullable=True)
     deals: Mapped[list[dict[str, Any]] | None] = mapped_column(JSON, nullable=True)
+
+
+class TournamentListing(Base):
+    """A tournament its host opened to anyone in the lobby: its invitation kept in the clear,
+    since the lobby hands it to whoever enters (an invitation-only tournament has no row)."""
+
+    __tablename__ = "tournament_listings"
+
+    tournament_id: Mapped[str] = mapped_column(ForeignKey("tournaments.id", ondelete="CASCADE"),
+                                               primary_key=True)
+    invite: Mapped[str] = mapped_column(String(64))
