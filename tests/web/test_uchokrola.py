@@ -112,3 +112,36 @@ def test_passing_for_a_seat_without_a_riposte_is_a_remembered_setting(new_page) 
     assert 0.5 <= waited <= 3.5, waited  # a moment, not at once
     assert version(target) > v
     assert any("let it pass" in line for line in target.locator("#narration li").all_inner_texts())
+
+
+FITS = "() => { const p = document.querySelector('#prompt'); return p.scrollHeight <= p.clientHeight + 1; }"
+
+
+def test_a_phone_asks_for_the_seat_as_a_second_step(new_page) -> None:
+    """Upright on a phone the options aimed at a seat do not all fit the prompt: each such
+    action is one button, which shows its seats and a way back; the prompt never scrolls."""
+    page = new_page(390, 844)
+    create_table(page, "uchokrola", "Ada", seed=4, players=4)
+    page.locator("#prompt button.uk-option").first.click()  # the character
+    page.wait_for_selector("#prompt .uk-group")
+    assert page.evaluate(FITS)
+    assert page.locator("#prompt .uk-option.target").count() == 0
+    group = page.locator("#prompt .uk-group").first
+    label = group.inner_text()
+    group.click()
+    targets = page.locator("#prompt .uk-option.target")
+    assert targets.count() == 3  # the three other courtiers
+    assert page.evaluate("() => document.activeElement.classList.contains('target')")
+    assert page.evaluate(FITS)
+    shot(page, "uchokrola-phone-whom")
+    page.keyboard.press("Escape")  # back to the actions, the focus on the one left
+    page.wait_for_selector("#prompt .uk-group")
+    assert page.evaluate("() => document.activeElement.classList.contains('uk-group')")
+    assert page.locator("#prompt .uk-group").first.inner_text() == label
+    page.locator("#prompt .uk-group").first.click()
+    v = version(page)
+    action = page.locator("#prompt .uk-option.target").first.get_attribute("data-action")
+    page.locator("#prompt .uk-option.target").first.click()
+    wait_past(page, v)
+    assert action is not None and action.startswith("play ")
+    assert page.locator("#narration li").count() > 0

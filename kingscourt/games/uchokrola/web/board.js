@@ -96,23 +96,51 @@ export function mount(el, ctx) {
 
   // Each legal action as the server parsed it with the game's notation (v.options, one per
   // text of v.legal): the board reads its parts (options.js), never the text, and sends the
-  // text back as it came.
+  // text back as it came. Where every option does not fit the prompt (a phone), the actions
+  // aimed at a seat fold into one button each ("Play Faux pas…"), which opens its seats as a
+  // second step with a way back (a button, Escape): the prompt then needs no scrolling.
+  let compact = false; // the options folded, decided after drawing them (render)
+  let picking = null; // the folded action whose seats are shown (its group's index)
+  const choose = (action) => { picking = null; ctx.act(action); };
+  const numbered = (n, label) => [n <= 9 ? h("kbd", {}, String(n)) : null, label];
   const options = (v) => {
     const who = (s) => seatLabel(v, s);
+    const groups = groupOptions(v.options);
     let n = 0;
-    return groupOptions(v.options).map(({ single, targets }) => {
+    if (compact && picking !== null && groups[picking] && groups[picking].targets) {
+      const { targets } = groups[picking];
+      return [h("div.option", {}, h("span.option-label", {}, `${optionLabel(targets[0], who)} →`),
+        targets.map((o) => {
+          n += 1;
+          return h("button.uk-option.target", { dataset: { action: o.action, n }, onClick: () => choose(o.action) }, numbered(n, who(o.target)));
+        })),
+      h("div.option", {}, h("button.uk-return#uk-return", { type: "button", onClick: () => back() }, `← ${t("Back")}`))];
+    }
+    return groups.map(({ single, targets }, i) => {
       if (single) {
         n += 1;
-        return h("div.option", {}, h("button.uk-option", { dataset: { action: single.action, n }, onClick: () => ctx.act(single.action) },
-          n <= 9 ? h("kbd", {}, String(n)) : null, optionLabel(single, who)));
+        return h("div.option", {}, h("button.uk-option", { dataset: { action: single.action, n }, onClick: () => choose(single.action) },
+          numbered(n, optionLabel(single, who))));
+      }
+      if (compact) {
+        n += 1;
+        return h("div.option", {}, h("button.uk-option.uk-group", { dataset: { group: i, n }, "aria-haspopup": "true",
+          onClick: () => { picking = i; render(); el.querySelector("#prompt .uk-option.target")?.focus(); } },
+        numbered(n, `${optionLabel(targets[0], who)}…`)));
       }
       return h("div.option", {}, h("span.option-label", {}, `${optionLabel(targets[0], who)} →`),
         targets.map((o) => {
           n += 1;
-          return h("button.uk-option.target", { dataset: { action: o.action, n }, onClick: () => ctx.act(o.action) },
-            n <= 9 ? h("kbd", {}, String(n)) : null, who(o.target));
+          return h("button.uk-option.target", { dataset: { action: o.action, n }, onClick: () => choose(o.action) },
+            numbered(n, who(o.target)));
         }));
     });
+  };
+  const back = () => {
+    const i = picking;
+    picking = null;
+    render();
+    el.querySelector(`#prompt .uk-group[data-group="${i}"]`)?.focus();
   };
 
   const render = () => {
@@ -148,6 +176,11 @@ export function mount(el, ctx) {
             h("ol.log", { tabindex: "0", "aria-label": t("Narration"), "data-scroll-end": "", start: Math.max(1, (v.log || []).length - 39) }, (v.log || []).slice(-40).map((line) => h("li", {}, line)))))));
     const log = el.querySelector(".log");
     if (log) log.scrollTop = log.scrollHeight;
+    const box = el.querySelector("#prompt");
+    if (!compact && box && box.querySelector(".uk-option.target") && box.scrollHeight > box.clientHeight + 1) {
+      compact = true; // every option does not fit: fold the seats' choices (drawn once more)
+      render();
+    }
   };
 
   const prompt = (v, me, myTurn, mover) => {
@@ -201,11 +234,14 @@ export function mount(el, ctx) {
   return {
     update(m) {
       msg = m;
+      compact = false; // a new question: the options are drawn whole first, folded if they do not fit
+      picking = null;
       render();
       scheduleAutoPass();
     },
     key(e) {
       if (!msg || e.ctrlKey || e.metaKey || e.altKey) return;
+      if (e.key === "Escape" && picking !== null) { back(); e.preventDefault(); return; }
       const n = Number(e.key);
       if (n >= 1 && n <= 9) {
         const btn = el.querySelector(`.uk-option[data-n="${n}"]`);
