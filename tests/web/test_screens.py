@@ -2,8 +2,9 @@
 and dark, for each game (King also at 360×640, 640×360, 844×390 and 2560×1440), the hand
 (King's cards, Ku-Ka-König's rows, Ucho Króla's cards) and the prompt lie inside the viewport
 while playing, and King's contract dialog with every option and the hand while choosing; the
-page needs no scrolling to play (its scroll height is at most the viewport's) and axe-core
-finds no serious or critical violation. One page per size, seeded games against bots; the
+page needs no scrolling to play (its scroll height is at most the viewport's, the prompt's options need
+no scrolling within it, the contract dialog covers no card of the hand) and axe-core finds no serious or
+critical violation. One page per size, seeded games against bots; the
 screenshots are left in test-artifacts/web/screen-*.png."""
 
 from __future__ import annotations
@@ -31,7 +32,14 @@ BOX = """sels => sels.map((s) => {
                left: Math.min(...r.map((b) => b.left)), right: Math.max(...r.map((b) => b.right)) }];
 })"""
 PAGE = """() => ({ width: innerWidth, height: innerHeight,
-  scrollHeight: document.documentElement.scrollHeight, scrollWidth: document.documentElement.scrollWidth })"""
+  scrollHeight: document.documentElement.scrollHeight, scrollWidth: document.documentElement.scrollWidth,
+  promptScrolls: [...document.querySelectorAll('#prompt, #chooser')].some((e) => e.scrollHeight > e.clientHeight + 1),
+  handCovered: [...document.querySelectorAll('#hand .card')].some((card) => {
+    const c = document.querySelector('#chooser');
+    if (!c) return false;
+    const r = card.getBoundingClientRect(), q = c.getBoundingClientRect();
+    return r.top < q.bottom - 1 && r.bottom > q.top + 1 && r.left < q.right && r.right > q.left;
+  }) })"""
 
 
 def king_choosing(page: Page) -> None:
@@ -90,6 +98,10 @@ def outside(m: dict[str, Any]) -> list[str]:
     ]
     if p["scrollHeight"] > p["height"] or p["scrollWidth"] > p["width"]:
         bad.append(f"the page scrolls: {p}")
+    if p["promptScrolls"]:
+        bad.append("the prompt's options scroll within it")
+    if p["handCovered"]:
+        bad.append("the contract dialog covers cards of the hand")
     return bad
 
 

@@ -228,9 +228,9 @@ function chooserDialog(v, ctx, book) {
   // over the felt, the hand left in sight; a number chooses a contract, a suit's letter (the
   // notation's S, H, D, C) a trump deal; the focus moves into it
   const keys = new Map();
-  const option = (a, key, cls, ...label) => {
+  const option = (a, key, cls, about, ...label) => {
     keys.set(key, a);
-    return h(`button.contract-btn${cls}`, { type: "button", dataset: { action: a, key }, "aria-keyshortcuts": key.toUpperCase(), onClick: () => ctx.act(a) },
+    return h(`button.contract-btn${cls}`, { type: "button", title: about, dataset: { action: a, key }, "aria-keyshortcuts": key.toUpperCase(), onClick: () => ctx.act(a) },
       h("kbd", { "aria-hidden": "true" }, key.toUpperCase()), ...label);
   };
   const dialog = h("div.chooser", { id: "chooser", role: "dialog", "aria-labelledby": "chooser-title",
@@ -247,11 +247,11 @@ function chooserDialog(v, ctx, book) {
     quota ? h("p.muted.chooser-quota", {}, quotaLine(quota)) : null,
     h("div.choice-group", {}, penalties.map((a, i) => {
       const id = a.slice(7);
-      return option(a, String(i + 1), "", h("strong", {}, book.of(id).name), h("span", {}, book.of(id).about));
+      return option(a, String(i + 1), "", book.of(id).about, h("strong", {}, book.of(id).name), h("span", {}, book.of(id).about));
     })),
     trumps.length ? h("div.choice-group.trumps", {}, h("span.muted", { title: trump.about }, `${trump.name}: `), trumps.map((a) => {
       const s = a.slice(-1);
-      return option(a, s.toLowerCase(), s === "H" || s === "D" ? ".suit.red" : ".suit",
+      return option(a, s.toLowerCase(), s === "H" || s === "D" ? ".suit.red" : ".suit", null,
         h("strong", { "aria-hidden": "true" }, SUIT_SYMBOL[s]), h("span", {}, SUIT_NAME[s]));
     })) : h("p.muted", {}, t("No trump deal is open to you.")));
   queueMicrotask(() => {
