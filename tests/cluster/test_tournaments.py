@@ -1,16 +1,24 @@
-"""A Swiss tournament on three processes (one PostgreSQL, one Redis; skipped where either is
-missing): created through one, entered through the two others, and the process that opened
-its first round's tables killed (-9) while they play. The round ends at the other processes,
-the second round is opened once (not once per process) and the tournament ends."""
+"""Tournaments on three processes (one PostgreSQL, one Redis; skipped where either is
+missing). A Swiss tournament created through one, entered through the two others, and the
+process that opened its first round's tables killed (-9) while they play: the round ends at
+the other processes, the second round is opened once (not once per process) and the
+tournament ends. A duplicate tournament whose second round's opener is killed (-9) right after
+its claim, before making any table: another process completes the round."""
 
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 from typing import Any
 
 import pytest
 
+from tests.cluster.conftest import BOT_DELAY, RedisServer, SlowStart
 from tests.server.harness import Server, db_rows
+from tests.tournaments.dying import DyingServer
+from tests.tournaments.test_takeover import check_rounds, start_duplicate
 
 pytestmark = pytest.mark.slow
 
@@ -53,3 +61,62 @@ def test_a_swiss_tournament_across_processes_survives_kill_9(cluster: list[Serve
     assert all(t["over"] for rnd in info["tables"] for t in rnd["tables"])
     assert len(info["standings"]) == 4
     assert _info(b, tid)["status"] == "finished"
+
+
+class DyingSlowStart(SlowStart, DyingServer):
+    """A process of the cluster that kills itself where :func:`tests.tournaments.dying.arm`
+    says (only the first of those armed with one flag file)."""
+
+
+@pytest.fixture
+def dying_cluster(pg_url: str, redis_server: RedisServer, tmp_path: Path) -> Iterator[list[DyingSlowStart]]:
+    """Three processes, each armed to die right after claiming a tournament's second round:
+    the first that claims it dies, the two others go on."""
+    servers = [
+        DyingSlowStart(
+            pg_url,
+            tmp_path / f"server{i}.log",
+            bot_delay=BOT_DELAY,
+            options=("--redis", redis_server.url, "--bot-workers", "1"),
+            point="claimed",
+            round_no=1,
+            flag=tmp_path / "die-once",
+        )
+        for i in range(3)
+    ]
+    try:
+        servers[0].start()
+        with ThreadPoolExecutor(2) as pool:
+            list(pool.map(lambda s: s.start(), servers[1:]))
+        yield servers
+    finally:
+        for s in servers:
+            s.stop()
+
+
+def test_a_round_whose_opener_died_after_its_claim_is_completed_by_another_process(
+    dying_cluster: list[DyingSlowStart],
+) -> None:
+    """A duplicate tournament created and entered through one of three processes (the others
+    find it in the database); the process that claims its second round is killed (-9) before
+    making any of its tables. The others complete the round once the claim is old enough,
+    both at once: both tables, once each, on one seed, seated as the movement says; the
+    tournament ends."""
+    a, _b, _c = dying_cluster
+    tid = start_duplicate(a)
+    deadline = time.monotonic() + 120
+    while not any(s.proc is not None and s.proc.poll() is not None for s in dying_cluster):
+        assert time.monotonic() < deadline, "nobody claimed the second round"
+        time.sleep(0.2)
+    [dead] = [s for s in dying_cluster if s.proc is not None and s.proc.poll() is not None]
+    assert dead.died(1)
+    alive = [s for s in dying_cluster if s is not dead]
+    info = _info(alive[0], tid)
+    while info["status"] != "finished" and time.monotonic() < deadline + 60:
+        time.sleep(0.5)
+        info = _info(alive[0], tid)
+    check_rounds(alive[0], tid, info)
+    # the other reads it as stored at its next look
+    while _info(alive[1], tid)["status"] != "finished" and time.monotonic() < deadline + 70:
+        time.sleep(0.5)
+    assert _info(alive[1], tid)["status"] == "finished"

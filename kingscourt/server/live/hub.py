@@ -10,6 +10,9 @@ import logging
 import secrets
 import time
 from collections import deque
+from collections.abc import Callable
+
+from sqlalchemy.orm import Session
 
 from ... import bots
 from ...engine import GAMES, Game, load_game, reason, rules_dict
@@ -196,14 +199,16 @@ class Hub:
                      table_id: str | None = None,
                      token_hashes: dict[int, str] | None = None,
                      accounts: dict[int, int] | None = None,
-                     drawn_seed: int | None = None) -> TableCreated:
+                     drawn_seed: int | None = None,
+                     link: Callable[[Session], None] | None = None) -> TableCreated:
         """A new table; with ``account`` (the creator is logged in) the first named human seat
         is the account's, under its name. Every other named human seat is a guest's. A rematch
         (:mod:`.rematch`) gives its ``table_id`` and, for the named human seats, the hashes of
         the tokens their people already hold (no token is issued for those seats) and, in
         ``accounts``, the seats their accounts held (they stay those accounts' seats). A
         tournament gives ``drawn_seed``, a seed the server drew for several tables at once (no
-        client chose it: not a practice table)."""
+        client chose it: not a practice table), and ``link``, its row for the table, written in
+        the table's own transaction (:meth:`Store.create_table`)."""
         game = check_request(req)
         carried = accounts or {}
         held = token_hashes or {}
@@ -272,7 +277,7 @@ class Hub:
                          status="waiting" if any(not s.taken for s in seats) else "open",
                          created_at=now(), seats=seats, host=min(named) if named else None,
                          seeded=seeded)
-        await self.store.run(self.store.create_table, data)
+        await self.store.run(self.store.create_table, data, link)
         table = self._live(data)
         await self.coordinator.claim(table)  # its creator's process owns it first
         self.autoplayer.schedule(table)

@@ -15,11 +15,15 @@ hub, notices when they are over, pairs or seats the next round and keeps the sta
   (:func:`~kingscourt.server.store.tournaments.sealed`); the standings count only the deals
   every table has finished; a deal's comparison (:meth:`Tournaments.comparison`) is shown to
   an entrant only once their own table and every other table have finished it.
-- **Processes.** Every process runs every tournament it knows (created or entered through it,
-  or unfinished when it started): it reads each as stored every :data:`POLL` seconds, and a
-  change of state is a compare-and-set in the database (the start, each round's opening:
-  :func:`~kingscourt.server.store.tournaments.claim_round`, the end), so that of several
-  processes one makes it. The tables are the hub's, rebuilt by replay after a restart.
+- **Processes.** Every process runs every unfinished tournament (those it knows, and every
+  :data:`DISCOVER` seconds any other stored): it reads each as stored every :data:`POLL`
+  seconds, and a change of state is a compare-and-set in the database (the start, each round's
+  opening: :func:`~kingscourt.server.store.tournaments.claim_round`, the end), so that of
+  several processes one makes it. A round claimed but short of tables :data:`TAKEOVER`
+  seconds later (its opener killed meanwhile) is completed by whichever process sees it: the
+  seating follows from what is stored, and each table is written with its place in the round,
+  whose key is unique (:meth:`Tournaments._fill`). The tables are the hub's, rebuilt by replay
+  after a restart.
 """
 
 from __future__ import annotations
@@ -29,10 +33,13 @@ import contextlib
 import logging
 import math
 import secrets
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
+
+from sqlalchemy.exc import IntegrityError
 
 from ... import bots
 from ...engine import reason
@@ -55,6 +62,11 @@ log = logging.getLogger("kingscourt.server")
 #: seconds between two looks at the running tournaments (each reads it as stored)
 POLL = 0.5
 FORMATS = ("duplicate", "swiss")
+#: seconds between two looks for unfinished tournaments this process does not run yet
+DISCOVER = 5.0
+#: seconds after a round's claim past which any process makes the tables it still lacks (its
+#: opener makes them at once; one that took longer is taken to have died)
+TAKEOVER = 5.0
 #: bounds of one tournament
 MAX_ENTRANTS = 64
 MAX_ROUNDS = 10
@@ -108,8 +120,15 @@ class Tournaments:
         return self._locks.setdefault(tournament_id, asyncio.Lock())
 
     async def _run(self) -> None:
+        looked = time.monotonic()
         while True:
             await asyncio.sleep(POLL)
+            if time.monotonic() - looked >= DISCOVER:
+                looked = time.monotonic()
+                try:
+                    await self._discover()
+                except Exception:
+                    log.exception("tournaments: the unfinished ones not looked up; tried again")
             for tid in list(self.active):
                 try:
                     async with self._lock(tid):
@@ -122,6 +141,15 @@ class Tournaments:
                         await self._step(t)
                 except Exception:
                     log.exception("tournament %s: a step failed; tried again", tid)
+
+    async def _discover(self) -> None:
+        """Every unfinished tournament as stored is run here too: one that only a process now
+        gone knew (created and entered through it) goes on without waiting for a restart."""
+        for tid in await self.store.run(stored.unfinished_ids, self.store):
+            if tid not in self.active:
+                t = await self.store.run(stored.load, self.store, tid)
+                if t is not None and t.status in ("entering", "playing"):
+                    self.active.setdefault(tid, t)
 
     # --- creating and joining --------------------------------------------------------------
 
@@ -281,7 +309,12 @@ class Tournaments:
             return
         await self._stop_late(t)
         await self._collect(t)
-        r = self.current_round(t)
+        r = t.opened - 1
+        if r < 0:  # begun, its first round not claimed: the process that began it died
+            await self._open_round(t, 0)
+            return
+        if not await self._fill(t, r, mine=False):
+            return
         if any(s.scores is None for s in t.tables if s.round == r):
             return
         await self._rate(t, r)
@@ -300,6 +333,11 @@ class Tournaments:
     async def _begin(self, t: TournamentData) -> None:
         if not await self.store.run(stored.set_status, self.store, t.id, "playing", "entering"):
             return
+        # the entrants as stored once it began (none is added after: see stored.add_entrant),
+        # so that every process seats them alike
+        fresh = await self.store.run(stored.load, self.store, t.id)
+        if fresh is not None:
+            t.entrants = fresh.entrants
         log.info("tournament %s begins with %d entrants", t.id, len(t.entrants))
         await self._open_round(t, 0)
         t.status = "playing"  # shown once its first round's tables are there
@@ -311,45 +349,93 @@ class Tournaments:
         if t.format == "duplicate":
             k = math.ceil(people / n)
             return [[p if p < people else None for p in row] for row in duplicate.seating(k * n, n, r)]
-        h = swiss.history(range(people), self._swiss_rounds(t))
+        # the rounds before this one only: a table of this round over already counts for none
+        h = swiss.history(range(people), self._swiss_rounds(t, before=r))
         pairing = swiss.pair(h, n)
         return [[*row, *([None] * (n - len(row)))] for row in pairing.tables]
 
     @staticmethod
-    def _swiss_rounds(t: TournamentData) -> list[list[swiss.TableResult]]:
+    def _swiss_rounds(t: TournamentData, before: int | None = None) -> list[list[swiss.TableResult]]:
         rounds: dict[int, list[swiss.TableResult]] = {}
         for s in t.tables:
-            if s.scores is not None:
+            if s.scores is not None and (before is None or s.round < before):
                 rounds.setdefault(s.round, []).append(swiss.TableResult(tuple(s.entrants), tuple(s.scores)))
         return [rounds[r] for r in sorted(rounds)]
 
     async def _open_round(self, t: TournamentData, r: int) -> None:
         if not await self.store.run(stored.claim_round, self.store, t.id, r):
             return  # another process opens it (or has)
-        t.opened = r + 1
-        # one seed for every table of a duplicate round: the same deals everywhere
-        seed = secrets.randbits(48) if t.format == "duplicate" else None
+        t.opened, t.round_at = r + 1, now()
+        await self._fill(t, r, mine=True)
+
+    async def _fill(self, t: TournamentData, r: int, *, mine: bool) -> bool:
+        """Whether every table of round ``r`` (claimed) is there; those missing are made here
+        if this process claimed the round (``mine``) or its claim is :data:`TAKEOVER` seconds
+        old (its opener died, or stopped, before making them all).
+
+        Any process may complete a round: its seating follows from what is stored (the
+        entrants, the earlier rounds' results); its duplicate seed is its first table's, made
+        first; a table and its place in the round are written in one transaction, and the
+        place's key (round, table number) is unique, so that each table is made once however
+        many processes try."""
+        have = {s.table_no: s for s in t.tables if s.round == r}
+        if len(have) >= math.ceil(len(t.entrants) / t.seats):
+            return True
+        if not mine and t.round_at is not None and (now() - t.round_at).total_seconds() < TAKEOVER:
+            return False  # its opener is making them
+        if not mine:
+            log.info("tournament %s: round %d is short of tables; completing it", t.id, r + 1)
         # a Swiss pairing searches (up to a second for many players): beside the event loop
         layout = await asyncio.to_thread(self._layout, t, r)
+        # one seed for every table of a duplicate round: the same deals everywhere
+        seed: int | None = None
         for no, row in enumerate(layout):
-            seats = [
-                SeatSpec(kind="human", name=t.entrants[e].name)
-                if e is not None
-                else SeatSpec(kind="bot", level=t.bot_level)
-                for e in row
-            ]
-            req = CreateTable(game=t.game, rules=t.rules, seats=seats, turn_seconds=t.turn_seconds)
-            hashes = {i: t.entrants[e].token_hash for i, e in enumerate(row) if e is not None}
-            accounts = {
-                i: a
-                for i, e in enumerate(row)
-                if e is not None and (a := t.entrants[e].account_id) is not None
-            }
-            made = await self.hub.create(req, token_hashes=hashes, accounts=accounts, drawn_seed=seed)
-            slot = Slot(r, no, made.id, list(row))
-            await self.store.run(stored.add_table, self.store, t.id, slot)
-            t.tables.append(slot)
+            slot = have.get(no)
+            if slot is None:
+                slot = await self._make(t, Slot(r, no, secrets.token_urlsafe(6), list(row)), seed)
+                t.tables.append(slot)
+            if t.format == "duplicate" and no == 0:
+                seed = await self.store.run(stored.seed_of, self.store, slot.table_id)
+                if seed is None:
+                    raise RuntimeError(f"tournament {t.id}: round {r + 1}'s first table has no seed")
+        t.tables.sort(key=lambda s: (s.round, s.table_no))
         log.info("tournament %s: round %d opened", t.id, r + 1)
+        return True
+
+    async def _make(self, t: TournamentData, slot: Slot, seed: int | None) -> Slot:
+        """Table ``slot`` made (``seed``: the duplicate round's, None: its own), or as another
+        process made it meanwhile."""
+        seats = [
+            SeatSpec(kind="human", name=t.entrants[e].name)
+            if e is not None
+            else SeatSpec(kind="bot", level=t.bot_level)
+            for e in slot.entrants
+        ]
+        req = CreateTable(game=t.game, rules=t.rules, seats=seats, turn_seconds=t.turn_seconds)
+        hashes = {i: t.entrants[e].token_hash for i, e in enumerate(slot.entrants) if e is not None}
+        accounts = {
+            i: a
+            for i, e in enumerate(slot.entrants)
+            if e is not None and (a := t.entrants[e].account_id) is not None
+        }
+        try:
+            await self.hub.create(
+                req,
+                table_id=slot.table_id,
+                token_hashes=hashes,
+                accounts=accounts,
+                drawn_seed=seed,
+                link=stored.linker(t.id, slot),
+            )
+        except IntegrityError:
+            # the round's table number taken: the table another process made stands, ours
+            # was not written
+            made = await self.store.run(stored.slots, self.store, t.id, slot.round)
+            found = next((s for s in made if s.table_no == slot.table_no), None)
+            if found is None:
+                raise
+            return found
+        return slot
 
     async def _stop_late(self, t: TournamentData) -> None:
         """Past the round's limit the tables still played here are stopped (closed as

@@ -211,7 +211,9 @@ class Store:
 
     # --- writes ----------------------------------------------------------------------------
 
-    def create_table(self, t: TableData) -> None:
+    def create_table(self, t: TableData, link: Callable[[Session], None] | None = None) -> None:
+        """Store a new table; ``link`` adds rows that refer to it in the same transaction (a
+        tournament's place for it: the table and that place exist together or not at all)."""
         with self.sessions.begin() as s:
             s.add(TableRow(id=t.id, game=t.game, rules=t.rules, players=t.players, seed=t.seed,
                            setup=t.setup, turn_seconds=t.turn_seconds, status=t.status,
@@ -221,6 +223,8 @@ class Store:
                               token_hash=x.token_hash, invite_hash=x.invite_hash, name=x.name,
                               taken=x.taken, timeouts=0, open=x.open, account_id=x.account_id)
                       for x in t.seats)
+            if link is not None:
+                link(s)
 
     def append(self, table_id: str, version: int, seat: int, action: str, actor: str,
                finish: Finish | None = None, fence: int | None = None) -> None:

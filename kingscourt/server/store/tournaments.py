@@ -7,12 +7,14 @@ Every function here is synchronous: the live side calls it through :meth:`Store.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
 from sqlalchemy import func, select, update
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
 
 from .orm import TableRow, TournamentEntrant, TournamentRow, TournamentTable
 from .store import Store, aware, now
@@ -136,6 +138,13 @@ def unfinished(store: Store) -> list[TournamentData]:
         return [_data(s, r) for r in rows]
 
 
+def unfinished_ids(store: Store) -> list[str]:
+    """The ids of every tournament still entering or playing."""
+    with store.sessions() as s:
+        found = s.scalars(select(TournamentRow.id).where(TournamentRow.status.in_(("entering", "playing"))))
+        return list(found)
+
+
 def add_entrant(
     store: Store, tournament_id: str, name: str, token_hash: str, account_id: int | None
 ) -> int | None:
@@ -143,7 +152,9 @@ def add_entrant(
     (of two joining at once for the last place, one gets it)."""
     try:
         with store.sessions.begin() as s:
-            row = s.get(TournamentRow, tournament_id)
+            # the row held until this entry is in: a start (a compare-and-set of the status)
+            # waits for it, so that no entrant is added once a round is seated
+            row = s.get(TournamentRow, tournament_id, with_for_update=True)
             if row is None or row.status != "entering":
                 return None
             count = (
@@ -184,7 +195,10 @@ def set_status(store: Store, tournament_id: str, status: str, was: str) -> bool:
 
 def claim_round(store: Store, tournament_id: str, round_no: int) -> bool:
     """This process opens round ``round_no`` (0-based): true for exactly one of several
-    processes asking at once (the tournament's ``opened`` moves from it to the next)."""
+    processes asking at once (the tournament's ``opened`` moves from it to the next). The
+    round's seating follows from what is stored (the entrants, the earlier rounds' results),
+    so that another process completes a round whose opener died before making all its tables
+    (see :func:`linker`)."""
     with store.sessions.begin() as s:
         done = s.execute(
             update(TournamentRow)
@@ -198,8 +212,13 @@ def claim_round(store: Store, tournament_id: str, round_no: int) -> bool:
         return bool(done.rowcount)  # type: ignore[attr-defined]
 
 
-def add_table(store: Store, tournament_id: str, slot: Slot) -> None:
-    with store.sessions.begin() as s:
+def linker(tournament_id: str, slot: Slot) -> Callable[[Session], None]:
+    """The row that makes a new table ``slot``'s (given to :meth:`Hub.create
+    <kingscourt.server.live.hub.Hub.create>`, so that the table and its place are written in one
+    transaction). Its key (tournament, round, table number) is unique: of two processes making
+    the same table of a round, the second's table is not written at all."""
+
+    def link(s: Session) -> None:
         s.add(
             TournamentTable(
                 tournament_id=tournament_id,
@@ -210,12 +229,35 @@ def add_table(store: Store, tournament_id: str, slot: Slot) -> None:
             )
         )
 
+    return link
+
+
+def slots(store: Store, tournament_id: str, round_no: int) -> list[Slot]:
+    """Round ``round_no``'s tables as stored, by table number."""
+    with store.sessions() as s:
+        return [
+            Slot(t.round, t.table_no, t.table_id, list(t.entrants), t.scores, t.deals)
+            for t in s.scalars(
+                select(TournamentTable)
+                .where(TournamentTable.tournament_id == tournament_id, TournamentTable.round == round_no)
+                .order_by(TournamentTable.table_no)
+            )
+        ]
+
+
+def seed_of(store: Store, table_id: str) -> int | None:
+    """A table's seed (a duplicate round's later tables take its first table's)."""
+    with store.sessions() as s:
+        return s.scalar(select(TableRow.seed).where(TableRow.id == table_id))
+
 
 def finish_table(store: Store, table_id: str, scores: list[int], deals: list[dict[str, Any]]) -> None:
+    """A table's results, kept once: the first write stays (a later round's Swiss pairing reads
+    them, and every process must pair it alike)."""
     with store.sessions.begin() as s:
         s.execute(
             update(TournamentTable)
-            .where(TournamentTable.table_id == table_id)
+            .where(TournamentTable.table_id == table_id, TournamentTable.scores.is_(None))
             .values(scores=scores, deals=deals)
         )
 
