@@ -3,8 +3,9 @@ and dark, for each game (King also at 360×640, 640×360, 844×390 and 2560×144
 (King's cards, Ku-Ka-König's rows, Ucho Króla's cards) and the prompt lie inside the viewport
 while playing, and King's contract dialog with every option and the hand while choosing; the
 page needs no scrolling to play (its scroll height is at most the viewport's, the prompt's options need
-no scrolling within it, the contract dialog covers no card of the hand) and axe-core finds no serious or
-critical violation. One page per size, seeded games against bots; the
+no scrolling within it, the contract dialog covers no card of the hand), King's cards grow with the screen
+(at least a tenth of its width or 8% of its height, the smaller) and axe-core finds no serious or critical
+violation. One page per size, seeded games against bots; the
 screenshots are left in test-artifacts/web/screen-*.png."""
 
 from __future__ import annotations
@@ -33,7 +34,10 @@ BOX = """sels => sels.map((s) => {
 })"""
 PAGE = """() => ({ width: innerWidth, height: innerHeight,
   scrollHeight: document.documentElement.scrollHeight, scrollWidth: document.documentElement.scrollWidth,
-  promptScrolls: [...document.querySelectorAll('#prompt, #chooser')].some((e) => e.scrollHeight > e.clientHeight + 1),
+  promptScrolls: [...document.querySelectorAll('#prompt, #chooser')]
+    .some((e) => e.scrollHeight > e.clientHeight + 1),
+  cardHeight: Math.min(...[...document.querySelectorAll('#hand .card')]
+    .map((c) => c.getBoundingClientRect().height)),
   handCovered: [...document.querySelectorAll('#hand .card')].some((card) => {
     const c = document.querySelector('#chooser');
     if (!c) return false;
@@ -100,6 +104,8 @@ def outside(m: dict[str, Any]) -> list[str]:
         bad.append(f"the page scrolls: {p}")
     if p["promptScrolls"]:
         bad.append("the prompt's options scroll within it")
+    if p["cardHeight"] != float("inf") and p["cardHeight"] < min(p["width"] * 0.1, p["height"] * 0.08):
+        bad.append(f"the hand's cards are small for the screen: {p['cardHeight']:.0f} px high")
     if p["handCovered"]:
         bad.append("the contract dialog covers cards of the hand")
     return bad
