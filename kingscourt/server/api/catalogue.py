@@ -34,4 +34,6 @@ def game_info(game: Game, lang: str = "en") -> GameInfo:
                     levels=bots.levels(game.name),
                     default_players=facts.default_players, board=facts.web.board,
                     summary=facts.web.summary or None, looks=list(facts.web.looks),
-                    confirm_words=list(facts.web.confirm_words), **extras(game, lang))
+                    confirm_words=list(facts.web.confirm_words),
+                    tournament_formats=["duplicate", "swiss"] if facts.deal_scores else ["swiss"],
+                    **extras(game, lang))

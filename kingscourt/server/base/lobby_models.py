@@ -346,6 +346,9 @@ class GameInfo(BaseModel):
         "the contracts, penalty contracts first in the rulebook's order (King)"))
     sheet: list[SheetLine] = Field(default_factory=list, description=(
         "the lines of a scoring sheet in order, the total last (Ku-Ka-König)"))
+    tournament_formats: list[str] = Field(default_factory=list, description=(
+        "the tournament formats the game offers: \"swiss\" always, \"duplicate\" where its "
+        "manifest declares deal_scores (King)"))
 
 
 class Counters(BaseModel):

@@ -55,6 +55,9 @@ export const api = {
   player: (name) => request("GET", `/api/players/${encodeURIComponent(name)}`),
   leaderboard: () => request("GET", "/api/leaderboard"),
   finished: () => request("GET", "/api/finished"),
+  // the tournaments still entering with a place left (the lobby's list), and a new one
+  tournaments: () => request("GET", "/api/tournaments?limit=30"),
+  createTournament: (spec) => request("POST", "/api/tournaments", spec),
   // a finished game at a version: query {version, seat (left out: all hands open), steps}
   replay: (id, query) => request("GET", `/api/tables/${encodeURIComponent(id)}/replay?${new URLSearchParams(query)}`),
   analysis: (id, version, seat) => request("GET", `/api/tables/${encodeURIComponent(id)}/analysis?version=${version}&seat=${seat}`),

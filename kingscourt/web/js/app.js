@@ -11,6 +11,7 @@ import { loadAccount, renderNav, showAccount } from "./account.js";
 import { showProfile } from "./profile.js";
 import { showReplay } from "./replay.js";
 import { showTournament } from "./tournament.js";
+import { showTournamentSetup } from "./tournament_setup.js";
 import { languageSwitch, onLanguage, startLanguage, t } from "./i18n.js";
 import { rememberSeat, seatAt } from "./store.js";
 
@@ -35,6 +36,7 @@ function route() {
     else if (page === "profile") showProfile(ctx, rest.join("/"));
     else if (page === "replay") showReplay(ctx, rest[0], rest[1] || null);
     else if (page === "tournament") showTournament(ctx, rest[0], rest[1] || null);
+    else if (page === "new-tournament") showTournamentSetup(ctx, rest[0] || null);
     else root.append(h("p", {}, t("No such page."), " ", h("a", { href: "#/" }, t("To the lobby"))));
   } catch (e) {
     root.append(h("p.error", {}, String(e)));

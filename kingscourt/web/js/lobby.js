@@ -1,12 +1,15 @@
-// The lobby: your name, the games the server runs, your seats and the open tables.
+// The lobby: your name, the games the server runs, your seats, the open tables and the
+// tournaments taking entrants.
 
 import { api, lobbyFeed } from "./api.js";
 import { fill, h, toast } from "./dom.js";
 import { loadGamesWithModules, rulesInFull, rulesInShort } from "./games.js";
 import { levelName, marks as nameMarks } from "./names.js";
-import { lazy, t } from "./i18n.js";
+import { dateTime, lazy, number, t } from "./i18n.js";
 import { recentGames } from "./replay.js";
-import { forgetSeat, playerName, rememberSeat, seats, setPlayerName } from "./store.js";
+import {
+  enteredTournament, forgetSeat, playerName, rememberSeat, seats, setPlayerName, tournamentInvite,
+} from "./store.js";
 import { account } from "./account.js";
 import { friendsPanel } from "./friends.js";
 
@@ -28,6 +31,7 @@ export function showLobby({ root, onLeave }) {
   const tablesBox = h("div.table-list", {}, h("p.muted", {}, t("Loading open tables…")));
   const mineBox = h("div.table-list");
   const picker = h("div.game-picker", {}, h("p.muted", {}, t("Loading the games…")));
+  const tournamentsBox = h("div.table-list.tournament-list", {}, h("p.muted", {}, t("Loading the tournaments…")));
   const friends = friendsPanel();
   root.append(
     h("section.panel", {},
@@ -39,16 +43,73 @@ export function showLobby({ root, onLeave }) {
     h("section.panel", {}, h("h2", {}, t("Tables")),
       h("p.muted", {}, t("Tables waiting for players and tables being played; a finished or cancelled table leaves the list.")),
       tablesBox),
+    h("section.panel.lobby-tournaments", {},
+      h("div.panel-head", {}, h("h2", {}, t("Tournaments")),
+        h("a.button#new-tournament", { href: "#/new-tournament" }, t("New tournament"))),
+      h("p.muted", {}, t("Tournaments taking entrants. One open to anyone is entered from here; another through the link its host shares.")),
+      tournamentsBox),
     recentGames()); // finished games, each linking to its replay
   const ready = load(picker, tablesBox, mineBox);
   // the live lobby: tables, invitations and friends as the server says they change
   const stop = lobbyFeed(async (what) => {
     const infos = await ready;
     if (!infos) return;
-    if (what.includes("tables")) loadTables(tablesBox, mineBox, infos);
+    if (what.includes("tables")) {
+      loadTables(tablesBox, mineBox, infos);
+      loadTournaments(tournamentsBox, infos); // a tournament's tables are news of it too
+    }
     if ((what.includes("invitations") || what.includes("friends")) && friends.reload) friends.reload();
   });
-  if (onLeave) onLeave(stop);
+  // the tournaments are read again every few seconds while the lobby is open and seen (one
+  // made through another process is listed within that time)
+  ready.then((infos) => { if (infos) loadTournaments(tournamentsBox, infos); });
+  const poll = setInterval(async () => {
+    if (document.hidden) return;
+    const infos = await ready;
+    if (infos) loadTournaments(tournamentsBox, infos);
+  }, TOURNAMENTS_EVERY_MS);
+  if (onLeave) onLeave(() => { stop(); clearInterval(poll); });
+}
+
+const TOURNAMENTS_EVERY_MS = 4000;
+
+// one read of the tournaments at a time per lobby
+async function loadTournaments(box, infos) {
+  if (box.loading) return;
+  box.loading = true;
+  try {
+    const list = await api.tournaments();
+    fill(box, list.length
+      ? h("table.list", {},
+          h("thead", {}, h("tr", {}, [t("Game"), t("Format"), t("Entrants"), t("Start"), ""].map((x) => h("th", {}, x)))),
+          h("tbody", {}, list.map((x) => tournamentRow(x, infos[x.game]))))
+      : h("p.muted", {}, t("No tournament is taking entrants. Set one up above.")));
+  } catch (e) {
+    fill(box, h("p.error", {}, t("Could not load the tournaments: {error}", { error: e.message })));
+  } finally {
+    box.loading = false;
+  }
+}
+
+function tournamentRow(x, info) {
+  const format = x.format === "duplicate" ? t("Duplicate") : t("Swiss");
+  const shape = x.format === "duplicate"
+    ? t("{n} tables", { n: number(Math.ceil(x.players / x.seats)) })
+    : t("{n} rounds, {m} a table", { n: number(x.rounds), m: number(x.seats) });
+  const invite = x.invite || tournamentInvite(x.id);
+  const page = `#/tournament/${encodeURIComponent(x.id)}`;
+  const action = enteredTournament(x.id)
+    ? h("a.button", { href: page }, t("Your tournament"))
+    : invite
+      ? h("a.button", { href: `${page}/${encodeURIComponent(invite)}`, dataset: { enter: x.id } }, t("Enter"))
+      : h("a.button.secondary", { href: page, title: t("Entering needs the link its host shares") }, t("Open"));
+  return h("tr", { dataset: { tournament: x.id, open: String(Boolean(x.invite)) } },
+    h("td", {}, x.title,
+      info && Object.keys(x.rules || {}).length ? h("span.muted.rules", { title: rulesInFull(info, x.rules) }, ` · ${rulesInShort(info, x.rules)}`) : ""),
+    h("td", {}, format, h("span.muted", {}, ` · ${shape}`)),
+    h("td.entrants", {}, t("{n} of {m}", { n: number(x.entrants), m: number(x.players) })),
+    h("td", {}, x.start_at ? dateTime(new Date(x.start_at)) : t("when full")),
+    h("td.actions", {}, action));
 }
 
 // the games (their tiles in the picker), then the tables; the games' infos, or null

@@ -86,11 +86,11 @@ export async function showSetup({ root }, game) {
   renderSeats();
 }
 
-function range(a, b) {
+export function range(a, b) {
   return Array.from({ length: b - a + 1 }, (_, i) => a + i);
 }
 
-function ruleField(rule, rules, changed) {
+export function ruleField(rule, rules, changed) {
   const id = `rule-${rule.name}`;
   const select = h(`select#${id}`, {
     dataset: { rule: rule.name },

@@ -44,3 +44,26 @@ export function forgetSeat(tableId) {
   delete all[tableId];
   write(SEATS, all);
 }
+
+// Tournaments: the invitation of each one this browser set up or entered by its link (the
+// host's lobby offers it again), the newest kept
+const TOURNAMENT_INVITES = "kingscourt.tournamentInvites";
+const INVITES_KEPT = 50;
+
+export function tournamentInvite(id) {
+  return read(TOURNAMENT_INVITES, {})[id] || null;
+}
+
+export function rememberTournamentInvite(id, invite) {
+  const all = read(TOURNAMENT_INVITES, {});
+  delete all[id];
+  all[id] = invite;
+  const ids = Object.keys(all);
+  for (const old of ids.slice(0, Math.max(0, ids.length - INVITES_KEPT))) delete all[old];
+  write(TOURNAMENT_INVITES, all);
+}
+
+/** Whether this browser entered tournament ``id`` (it holds the entrant's token). */
+export function enteredTournament(id) {
+  try { return Boolean(localStorage.getItem(`kingscourt.tournament.${id}`)); } catch { return false; }
+}

@@ -4,9 +4,13 @@
 // The entrant's token (the join answer's) is kept in localStorage: it is also the seat's
 // token at each of their tables (store.js keeps it per table too).
 
-import { fill, h, toast } from "./dom.js";
-import { lang, number, t } from "./i18n.js";
-import { playerName, rememberSeat, setPlayerName } from "./store.js";
+import { fill, h, signed, toast } from "./dom.js";
+import { loadGames } from "./games.js";
+import { dateTime, lang, number, t } from "./i18n.js";
+import { SUIT_SYMBOL } from "./names.js";
+import {
+  playerName, rememberSeat, rememberTournamentInvite, setPlayerName, tournamentInvite,
+} from "./store.js";
 
 const EVERY_MS = 3000;
 const key = (id) => `kingscourt.tournament.${id}`;
@@ -29,13 +33,21 @@ async function call(method, path, body) {
 
 const base = (id) => `/api/tournaments/${encodeURIComponent(id)}`;
 
-export function showTournament({ root, onLeave }, id, invite) {
+export function showTournament({ root, onLeave }, id, fromLink) {
+  // the invitation: the link's, kept for the lobby, or one kept before (the host's)
+  if (fromLink) rememberTournamentInvite(id, fromLink);
+  const invite = fromLink || tournamentInvite(id);
   const box = h("section.panel.tournament", {}, h("h1", {}, t("Tournament")), h("p.muted", {}, t("Loading the tournament…")));
   const compare = h("section.panel.tournament-compare", { hidden: true });
   root.append(box, compare);
   let token = localStorage.getItem(key(id));
   let shown = null; // the deal compared, kept while the page is read again
   let seated; // the table the entrant was seen at (undefined: not read yet)
+  let contracts = {}; // the game's contracts by id (King), for the comparison's words
+  loadGames().then((games) => {
+    const game = games.find((g) => (g.contracts || []).length);
+    if (game) contracts = Object.fromEntries(game.contracts.map((c) => [c.id, c.name]));
+  }).catch(() => {});
 
   const draw = async () => {
     let info;
@@ -71,7 +83,7 @@ export function showTournament({ root, onLeave }, id, invite) {
     compare.hidden = false;
     try {
       const seen = await call("GET", `${base(id)}/deals/${deal}?token=${encodeURIComponent(token)}`);
-      fill(compare, ...comparison(seen));
+      fill(compare, ...comparison(seen, contracts));
     } catch (e) {
       fill(compare, h("h2", {}, t("Deal {n}", { n: deal })), h("p.muted", {}, e.message));
     }
@@ -94,10 +106,15 @@ function page(info, me, invite, enter, showDeal) {
   const format = info.format === "duplicate" ? t("Duplicate") : t("Swiss");
   const out = [
     h("h1", {}, `${t("Tournament")}: ${info.title || info.game} · ${format}`),
-    h("p", {}, status(info)),
-    h("h2", {}, t("Entrants")),
-    h("p.entrants", {}, info.entrants.map((e) => e.name).join(", ") || "—"),
+    h("p.tournament-status", { dataset: { status: info.status } }, status(info)),
   ];
+  if (info.status === "entering" && invite) {
+    const link = `${location.origin}/#/tournament/${encodeURIComponent(info.id)}/${encodeURIComponent(invite)}`;
+    out.push(h("p.tournament-link", {}, h("label.field", {}, `${t("Invitation link")} `,
+      h("input.invite-link#tournament-link", { value: link, readOnly: true, onFocus: (e) => e.target.select() }))));
+  }
+  out.push(h("h2", {}, t("Entrants")),
+    h("p.entrants", {}, info.entrants.map((e) => e.name).join(", ") || "—"));
   if (info.status === "entering" && invite && !me) {
     const input = h("input#tournament-name", { value: playerName(), placeholder: t("Your name"), maxLength: 24, required: true });
     out.push(h("form.join", {
@@ -109,45 +126,75 @@ function page(info, me, invite, enter, showDeal) {
   }
   for (const round of info.tables) {
     out.push(h("h2", {}, t("Round {n}", { n: round.round })));
-    out.push(h("ul.tournament-tables", {}, round.tables.map((table) => h("li", {},
-      `${t("Table {n}", { n: table.table + 1 })}: ${table.seats.join(", ")} — `,
-      table.over ? t("over") : info.format === "duplicate" ? t("deals played: {n}", { n: table.deals }) : t("playing")))));
+    out.push(h("ul.tournament-tables", { dataset: { round: round.round } }, round.tables.map((table) => h("li", {
+      dataset: { table: table.table_id, over: String(table.over) },
+    },
+    h("strong", {}, t("Table {n}", { n: table.table + 1 })), `: ${table.seats.join(", ")} — `,
+    table.over ? t("over") : info.format === "duplicate" ? t("deals played: {n}", { n: table.deals }) : t("playing")))));
   }
   out.push(h("h2", {}, t("Standings")), standings(info));
-  if (me && me.table_id && info.format === "duplicate") {
-    const pick = h("input#tournament-deal", { type: "number", min: 1, max: 20, value: 1 });
-    out.push(h("form.compare", {
-      onSubmit: (e) => { e.preventDefault(); showDeal(Number(pick.value)); },
-    }, h("label", {}, `${t("Compare deal")} `, pick), h("button", { type: "submit" }, t("Compare"))));
+  if (me && me.table_id && info.format === "duplicate") out.push(...compareChoice(info, me, showDeal));
+  return out;
+}
+
+// the deals of the entrant's round that every table has finished: each may be compared
+function compareChoice(info, me, showDeal) {
+  const round = info.tables.find((r) => r.round === me.round);
+  if (!round) return [];
+  const open = round.tables.filter((x) => !x.over).map((x) => x.deals);
+  const ready = Math.min(20, open.length ? Math.min(...open) : Math.max(0, ...round.tables.map((x) => x.deals)));
+  const out = [h("h2", {}, t("Compare a deal"))];
+  if (!ready) {
+    out.push(h("p.muted.compare-wait", {}, t("A deal can be compared once your table and every other table have finished it.")));
+  } else {
+    out.push(h("p.muted", {}, t("What the other tables did with your cards:")));
+    out.push(h("div.deal-choice", {}, Array.from({ length: ready }, (_, i) => h("button.secondary.small", {
+      type: "button", dataset: { deal: i + 1 }, onClick: () => showDeal(i + 1),
+    }, t("Deal {n}", { n: i + 1 })))));
   }
   return out;
 }
 
 function status(info) {
-  if (info.status === "entering") return t("Waiting for entrants: {n} of {m}", { n: info.entrants.length, m: info.players });
-  if (info.status === "playing") return t("Round {n}", { n: info.round });
+  if (info.status === "entering") {
+    const waiting = t("Waiting for entrants: {n} of {m}", { n: info.entrants.length, m: info.players });
+    return info.start_at ? `${waiting} · ${t("starts {time}", { time: dateTime(new Date(info.start_at)) })}` : `${waiting} · ${t("starts when full")}`;
+  }
+  if (info.status === "playing") return t("Round {n} of {m}", { n: info.round, m: info.rounds });
   return info.status === "finished" ? t("Finished") : t("Cancelled");
 }
 
 function standings(info) {
   const duplicate = info.format === "duplicate";
-  const head = duplicate ? [t("Player"), t("Total"), t("Points")] : [t("Player"), t("Points"), t("Buchholz")];
-  return h("table.standings", {},
-    h("thead", {}, h("tr", {}, head.map((x) => h("th", {}, x)))),
-    h("tbody", {}, info.standings.map((s) => h("tr", {},
+  const head = duplicate ? [t("Player"), t("Against the field"), t("Points")] : [t("Player"), t("Points"), t("Buchholz"), t("Score")];
+  const cells = (s) => (duplicate
+    ? [signed(Math.round(s.total * 100) / 100), number(s.points)]
+    : [number(s.points), number(s.buchholz), number(s.score)]);
+  return h("table.standings.grid", {},
+    h("thead", {}, h("tr", {}, h("th.num", {}, "#"), head.map((x, i) => h(i ? "th.num" : "th", {}, x)))),
+    h("tbody", {}, info.standings.map((s, i) => h("tr", { dataset: { entrant: s.entrant } },
+      h("td.num", {}, number(i + 1)),
       h("td", {}, s.name),
-      h("td", {}, number(duplicate ? s.total : s.points)),
-      h("td", {}, number(duplicate ? s.points : s.buchholz))))));
+      cells(s).map((x) => h("td.num", {}, x))))));
 }
 
-function comparison(seen) {
+function comparison(seen, contracts) {
+  const facts = (f) => {
+    if (!f) return "—";
+    const name = contracts[f.contract] || f.contract || "";
+    return [name, f.trump ? (SUIT_SYMBOL[f.trump] || f.trump) : ""].filter(Boolean).join(" ");
+  };
   return [
     h("h2", {}, t("Deal {n}", { n: seen.deal })),
+    h("p.muted", {}, t("Your hand was seat {n}'s at every table.", { n: seen.seat + 1 })),
     h("table.compare", {},
-      h("tbody", {}, seen.tables.map((table) => h("tr", { class: table.yours ? "yours" : "" },
-        h("th", {}, t("Table {n}", { n: table.table + 1 })),
-        h("td", {}, table.facts ? [table.facts.contract, table.facts.trump].filter(Boolean).join(" ") : "—"),
-        h("td", {}, table.points ? table.points.map((p, i) => (i === seen.seat ? `[${p}]` : String(p))).join(" · ") : "—"))))),
-    seen.diff === null ? null : h("p", {}, t("Your result against the other tables: {x}", { x: number(seen.diff) })),
+      h("thead", {}, h("tr", {}, [t("Table"), t("Contract"), t("Points"), t("Yours")].map((x) => h("th", {}, x)))),
+      h("tbody", {}, seen.tables.map((table) => h("tr", { class: table.yours ? "yours" : "", dataset: { table: table.table_id } },
+        h("th", {}, t("Table {n}", { n: table.table + 1 }), table.yours ? h("span.muted", {}, ` (${t("yours")})`) : ""),
+        h("td", {}, facts(table.facts),
+          table.facts && typeof table.facts.chooser === "number" ? h("span.muted", {}, ` · ${t("chosen by {name}", { name: table.seats[table.facts.chooser] })}`) : ""),
+        h("td", {}, table.points ? table.points.map((p, i) => (i === seen.seat ? h("strong", {}, `[${p}]`) : String(p))).flatMap((x, i) => (i ? [" · ", x] : [x])) : "—"),
+        h("td.num", {}, table.points ? String(table.points[seen.seat]) : "—"))))),
+    seen.diff === null ? null : h("p.compare-diff", {}, t("Your result against the other tables: {x}", { x: signed(Math.round(seen.diff * 100) / 100) })),
   ];
 }
