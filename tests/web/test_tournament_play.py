@@ -319,3 +319,60 @@ def test_swiss_kukakoenig_of_six_from_the_lobby(open_page: Any, web_server: Any)
     assert [row.split("\t")[1] for row in rows.all_inner_texts()] == [s["name"] for s in info["standings"]]
     both_modes(page, "tournament-play-swiss-after")
     print(f"swiss: three rounds played in {played_s:.0f} s")
+
+
+def test_set_up_in_the_browser_and_listed_in_the_lobby(open_page: Any, web_server: Any) -> None:
+    """The host's form makes a King duplicate tournament open to anyone; a lobby open
+    meanwhile lists it within seconds, with Enter; one entered only by its link shows Open."""
+    lobby = open_page(1366, 768)
+    lobby.goto("/")
+    lobby.wait_for_selector(".lobby-tournaments")
+    host = open_page(1366, 768)
+    host.goto("/")
+    host.click("#new-tournament")
+    host.wait_for_selector("#tournament-form")
+    # every game offers Swiss; only King duplicate, which takes a multiple of four
+    host.select_option("#tournament-game", "kukakoenig")
+    host.wait_for_function("document.querySelector('#tournament-game').value === 'kukakoenig'")
+    host.wait_for_selector("#tournament-format")
+    assert host.eval_on_selector_all("#tournament-format option", "os => os.map(o => o.value)") == ["swiss"]
+    assert host.is_visible("#tournament-seats")
+    host.select_option("#tournament-game", "king")
+    host.wait_for_selector("#rule-short_game")
+    assert host.eval_on_selector_all("#tournament-format option", "os => os.map(o => o.value)") == [
+        "duplicate", "swiss"]
+    assert not host.is_visible("#tournament-seats")
+    assert host.input_value("#tournament-players") == "8"
+    host.select_option("#rule-short_game", index=1)
+    host.fill("#tournament-turn-seconds", "30")
+    host.check("#tournament-at-time")
+    both_modes(host, "tournament-setup")
+    host.check("#tournament-when-full")
+    host.click("#tournament-create")
+    host.wait_for_selector("#tournament-link")
+    link = host.input_value("#tournament-link")
+    tid = link.split("/#/tournament/")[1].split("/")[0]
+    info = web_server.get(f"/api/tournaments/{tid}").json()
+    assert (info["game"], info["format"], info["players"], info["rounds"], info["turn_seconds"]) == (
+        "king", "duplicate", 8, 1, 30)
+    assert info["rules"].get("short_game") is True and info["start_at"] is None
+    shot(host, "tournament-created")
+    # one made elsewhere (the API), entered only through its link
+    r = web_server.post("/api/tournaments",
+                        {"game": "uchokrola", "format": "swiss", "players": 4, "seats": 2})
+    assert r.status_code == 201, r.text
+    shut = r.json()["id"]
+    # the lobby open all along lists both within its next reads, without a reload
+    lobby.locator(f"tr[data-tournament='{tid}'] a[data-enter]").wait_for(timeout=10_000)
+    lobby.locator(f"tr[data-tournament='{shut}']").wait_for(timeout=10_000)
+    assert lobby.locator(f"tr[data-tournament='{shut}'] a[data-enter]").count() == 0
+    assert "Open" in lobby.inner_text(f"tr[data-tournament='{shut}']")
+    assert "0 of 8" in lobby.inner_text(f"tr[data-tournament='{tid}']")
+    lobby.locator("section.lobby-tournaments").scroll_into_view_if_needed()
+    both_modes(lobby, "tournament-lobby")
+    lobby.click(f"tr[data-tournament='{tid}'] a[data-enter]")
+    lobby.wait_for_selector("#tournament-name")
+    lobby.fill("#tournament-name", "Zoe")
+    lobby.click("form.join button")
+    lobby.wait_for_selector("#tournament-name", state="detached")
+    assert "Zoe" in lobby.inner_text(".entrants")

@@ -105,10 +105,11 @@ function tournamentRow(x, info) {
       : h("a.button.secondary", { href: page, title: t("Entering needs the link its host shares") }, t("Open"));
   return h("tr", { dataset: { tournament: x.id, open: String(Boolean(x.invite)) } },
     h("td", {}, x.title,
-      info && Object.keys(x.rules || {}).length ? h("span.muted.rules", { title: rulesInFull(info, x.rules) }, ` · ${rulesInShort(info, x.rules)}`) : ""),
+      info && Object.keys(x.rules || {}).length ? h("span.muted.tournament-rules", { title: rulesInFull(info, x.rules) }, ` · ${rulesInShort(info, x.rules)}`) : ""),
     h("td", {}, format, h("span.muted", {}, ` · ${shape}`)),
-    h("td.entrants", {}, t("{n} of {m}", { n: number(x.entrants), m: number(x.players) })),
-    h("td", {}, x.start_at ? dateTime(new Date(x.start_at)) : t("when full")),
+    // a phone shows no header row: these cells say what they are (app.css)
+    h("td.entrants", { dataset: { label: t("Entrants") } }, t("{n} of {m}", { n: number(x.entrants), m: number(x.players) })),
+    h("td", { dataset: { label: t("Start") } }, x.start_at ? dateTime(new Date(x.start_at)) : t("when full")),
     h("td.actions", {}, action));
 }
 

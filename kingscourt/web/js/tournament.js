@@ -43,6 +43,7 @@ export function showTournament({ root, onLeave }, id, fromLink) {
   let token = localStorage.getItem(key(id));
   let shown = null; // the deal compared, kept while the page is read again
   let seated; // the table the entrant was seen at (undefined: not read yet)
+  let roundOver = false; // every table of the entrant's round is over: the replays may be seen
   let contracts = {}; // the game's contracts by id (King), for the comparison's words
   loadGames().then((games) => {
     const game = games.find((g) => (g.contracts || []).length);
@@ -64,6 +65,8 @@ export function showTournament({ root, onLeave }, id, fromLink) {
     if (seated !== undefined && table && table !== seated) ready(me.round);
     seated = table;
     fill(box, ...page(info, me, invite, enter, showDeal));
+    const mine = me && info.tables.find((r) => r.round === me.round);
+    roundOver = Boolean(mine && mine.tables.every((x) => x.over));
   };
 
   const enter = async (name) => {
@@ -83,7 +86,7 @@ export function showTournament({ root, onLeave }, id, fromLink) {
     compare.hidden = false;
     try {
       const seen = await call("GET", `${base(id)}/deals/${deal}?token=${encodeURIComponent(token)}`);
-      fill(compare, ...comparison(seen, contracts));
+      fill(compare, ...comparison(seen, contracts, roundOver));
     } catch (e) {
       fill(compare, h("h2", {}, t("Deal {n}", { n: deal })), h("p.muted", {}, e.message));
     }
@@ -178,7 +181,7 @@ function standings(info) {
       cells(s).map((x) => h("td.num", {}, x))))));
 }
 
-function comparison(seen, contracts) {
+function comparison(seen, contracts, roundOver) {
   const facts = (f) => {
     if (!f) return "—";
     const name = contracts[f.contract] || f.contract || "";
@@ -188,13 +191,15 @@ function comparison(seen, contracts) {
     h("h2", {}, t("Deal {n}", { n: seen.deal })),
     h("p.muted", {}, t("Your hand was seat {n}'s at every table.", { n: seen.seat + 1 })),
     h("table.compare", {},
-      h("thead", {}, h("tr", {}, [t("Table"), t("Contract"), t("Points"), t("Yours")].map((x) => h("th", {}, x)))),
+      h("thead", {}, h("tr", {}, [t("Table"), t("Contract"), t("Points"), t("Yours"), ""].map((x) => h("th", {}, x)))),
       h("tbody", {}, seen.tables.map((table) => h("tr", { class: table.yours ? "yours" : "", dataset: { table: table.table_id } },
         h("th", {}, t("Table {n}", { n: table.table + 1 }), table.yours ? h("span.muted", {}, ` (${t("yours")})`) : ""),
         h("td", {}, facts(table.facts),
           table.facts && typeof table.facts.chooser === "number" ? h("span.muted", {}, ` · ${t("chosen by {name}", { name: table.seats[table.facts.chooser] })}`) : ""),
         h("td", {}, table.points ? table.points.map((p, i) => (i === seen.seat ? h("strong", {}, `[${p}]`) : String(p))).flatMap((x, i) => (i ? [" · ", x] : [x])) : "—"),
-        h("td.num", {}, table.points ? String(table.points[seen.seat]) : "—"))))),
+        h("td.num", {}, table.points ? String(table.points[seen.seat]) : "—"),
+        // a table's replay is sealed until its whole round is over
+        h("td", {}, roundOver ? h("a", { href: `#/replay/${encodeURIComponent(table.table_id)}` }, t("Replay")) : ""))))),
     seen.diff === null ? null : h("p.compare-diff", {}, t("Your result against the other tables: {x}", { x: signed(Math.round(seen.diff * 100) / 100) })),
   ];
 }
