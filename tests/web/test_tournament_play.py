@@ -6,7 +6,9 @@
   on an entrant's tournament page only once their table (and the other) finished it; the
   standings are duplicate differences, which sum to 0 over the players of one hand position.
 - A Swiss Ku-Ka-König of 6 over 3 rounds at two-seat tables, entered from the lobby's list:
-  nobody meets an opponent twice, and the final standings are shown.
+  nobody meets an opponent twice, and the final standings are shown. Each round ends at its
+  25 s limit (a whole game by clicking takes minutes here), so its scores so far count: as
+  Ku-Ka-König scores at a game's end, every table is a draw.
 - The lobby lists a tournament set up through the browser's form (and one made elsewhere),
   and the screens are kept at 1366×768 and 390×844, light and dark.
 """
