@@ -73,3 +73,39 @@ def test_the_page_says_when_the_next_table_is_ready(new_page: Any, web_server: A
     page.click("form.join button")
     page.locator("#toast", has_text="round 2").wait_for(timeout=90_000)
     shot(page, "tournament-next-table")
+
+
+def test_every_round_of_a_duplicate_can_be_compared_once_it_is_over(new_page: Any, web_server: Any) -> None:
+    """A duplicate tournament of two rounds, its turns played by the timer, each round stopped
+    at its limit: once it is finished, the page offers the deals of both rounds (it offered
+    the last round's only), each comparison naming its round, and the entrant's table button
+    says it leads to their last table."""
+    r = web_server.post(
+        "/api/tournaments",
+        {"game": "king", "format": "duplicate", "players": 4, "rounds": 2, "rules": {"short_game": True},
+         "turn_seconds": 0.05, "round_seconds": 8, "bot_level": "random"},
+    )
+    assert r.status_code == 201, r.text
+    made = r.json()
+    for name in ("Ann", "Ben", "Cem"):
+        r = web_server.post(
+            f"/api/tournaments/{made['id']}/entrants", {"invite": made["invite"], "name": name}
+        )
+        assert r.status_code == 200, r.text
+    page = new_page()
+    page.goto(made["link"])
+    page.fill("#tournament-name", "Dora")
+    page.click("form.join button")
+    page.locator("#tournament-your-table", has_text="Your last table").wait_for(timeout=60_000)
+    info = web_server.get(f"/api/tournaments/{made['id']}").json()
+    assert info["status"] == "finished"
+    played = {r["round"]: r["tables"][0]["deals"] for r in info["tables"]}
+    assert played[1] >= 1, played
+    page.locator(".deal-choice[data-round='1'] button").first.wait_for(timeout=10_000)
+    for round_no, deals in played.items():  # every deal of every round, the first round's too
+        assert page.locator(f".deal-choice[data-round='{round_no}'] button").count() == min(deals, 20)
+    page.click(".deal-choice[data-round='1'] button[data-deal='1']")
+    page.locator(".tournament-compare h2", has_text="Round 1").wait_for()
+    assert "Deal 1" in page.inner_text(".tournament-compare h2")
+    assert page.locator("table.compare tbody tr.yours").count() == 1
+    shot(page, "tournament-two-rounds")

@@ -41,9 +41,10 @@ export function showTournament({ root, onLeave }, id, fromLink) {
   const compare = h("section.panel.tournament-compare", { hidden: true });
   root.append(box, compare);
   let token = localStorage.getItem(key(id));
-  let shown = null; // the deal compared, kept while the page is read again
+  let shown = null; // the deal compared ({deal, round}), kept while the page is read again
   let seated; // the table the entrant was seen at (undefined: not read yet)
-  let roundOver = false; // every table of the entrant's round is over: the replays may be seen
+  let over = new Set(); // the rounds whose every table is over: their replays may be seen
+  let rounds = 1; // the tournament's rounds: with more than one, a comparison names its round
   let contracts = {}; // the game's contracts by id (King), for the comparison's words
   loadGames().then((games) => {
     const game = games.find((g) => (g.contracts || []).length);
@@ -64,9 +65,9 @@ export function showTournament({ root, onLeave }, id, fromLink) {
     const table = me ? me.table_id : null;
     if (seated !== undefined && table && table !== seated) ready(me.round);
     seated = table;
+    rounds = info.rounds;
+    over = new Set(info.tables.filter((r) => r.tables.every((x) => x.over)).map((r) => r.round));
     fill(box, ...page(info, me, invite, enter, showDeal));
-    const mine = me && info.tables.find((r) => r.round === me.round);
-    roundOver = Boolean(mine && mine.tables.every((x) => x.over));
   };
 
   const enter = async (name) => {
@@ -81,19 +82,19 @@ export function showTournament({ root, onLeave }, id, fromLink) {
     }
   };
 
-  const showDeal = async (deal) => {
-    shown = deal;
+  const showDeal = async (deal, round) => {
+    shown = { deal, round };
     compare.hidden = false;
     try {
-      const seen = await call("GET", `${base(id)}/deals/${deal}?token=${encodeURIComponent(token)}`);
-      fill(compare, ...comparison(seen, contracts, roundOver));
+      const seen = await call("GET", `${base(id)}/deals/${deal}?token=${encodeURIComponent(token)}&round=${round}`);
+      fill(compare, ...comparison(seen, contracts, over.has(round), rounds > 1));
     } catch (e) {
       fill(compare, h("h2", {}, t("Deal {n}", { n: deal })), h("p.muted", {}, e.message));
     }
   };
 
   draw();
-  const timer = setInterval(() => { draw(); if (shown) showDeal(shown); }, EVERY_MS);
+  const timer = setInterval(() => { draw(); if (shown) showDeal(shown.deal, shown.round); }, EVERY_MS);
   if (onLeave) onLeave(() => clearInterval(timer));
 }
 
@@ -125,7 +126,8 @@ function page(info, me, invite, enter, showDeal) {
     }, h("label", {}, `${t("Your name")} `, input), h("button", { type: "submit" }, t("Enter the tournament"))));
   }
   if (me && me.table_id) {
-    out.push(h("p", {}, h("a.button#tournament-your-table", { href: `#/table/${encodeURIComponent(me.table_id)}` }, t("Your table"))));
+    const label = info.status === "playing" ? t("Your table") : t("Your last table"); // over: its result
+    out.push(h("p", {}, h("a.button#tournament-your-table", { href: `#/table/${encodeURIComponent(me.table_id)}` }, label)));
   }
   for (const round of info.tables) {
     out.push(h("h2", {}, t("Round {n}", { n: round.round })));
@@ -140,20 +142,29 @@ function page(info, me, invite, enter, showDeal) {
   return out;
 }
 
-// the deals of the entrant's round that every table has finished: each may be compared
+// the deals that every table of a round the entrant played has finished, round by round (the
+// rounds before theirs are over): each may be compared
 function compareChoice(info, me, showDeal) {
-  const round = info.tables.find((r) => r.round === me.round);
-  if (!round) return [];
-  const open = round.tables.filter((x) => !x.over).map((x) => x.deals);
-  const ready = Math.min(20, open.length ? Math.min(...open) : Math.max(0, ...round.tables.map((x) => x.deals)));
+  const rounds = info.tables.filter((r) => r.round <= me.round);
+  if (!rounds.length) return [];
   const out = [h("h2", {}, t("Compare a deal"))];
-  if (!ready) {
+  const ready = (round) => {
+    const open = round.tables.filter((x) => !x.over).map((x) => x.deals);
+    return Math.min(20, open.length ? Math.min(...open) : Math.max(0, ...round.tables.map((x) => x.deals)));
+  };
+  if (!rounds.some(ready)) {
     out.push(h("p.muted.compare-wait", {}, t("A deal can be compared once your table and every other table have finished it.")));
-  } else {
-    out.push(h("p.muted", {}, t("What the other tables did with your cards:")));
-    out.push(h("div.deal-choice", {}, Array.from({ length: ready }, (_, i) => h("button.secondary.small", {
-      type: "button", dataset: { deal: i + 1 }, onClick: () => showDeal(i + 1),
-    }, t("Deal {n}", { n: i + 1 })))));
+    return out;
+  }
+  out.push(h("p.muted", {}, t("What the other tables did with your cards:")));
+  for (const round of rounds) {
+    const n = ready(round);
+    if (!n) continue;
+    out.push(h("div.deal-choice", { dataset: { round: round.round } },
+      rounds.length > 1 ? h("span.muted", {}, `${t("Round {n}", { n: round.round })}: `) : null,
+      Array.from({ length: n }, (_, i) => h("button.secondary.small", {
+        type: "button", dataset: { deal: i + 1, round: round.round }, onClick: () => showDeal(i + 1, round.round),
+      }, t("Deal {n}", { n: i + 1 })))));
   }
   return out;
 }
@@ -181,14 +192,14 @@ function standings(info) {
       cells(s).map((x) => h("td.num", {}, x))))));
 }
 
-function comparison(seen, contracts, roundOver) {
+function comparison(seen, contracts, roundOver, named) {
   const facts = (f) => {
     if (!f) return "—";
     const name = contracts[f.contract] || f.contract || "";
     return [name, f.trump ? (SUIT_SYMBOL[f.trump] || f.trump) : ""].filter(Boolean).join(" ");
   };
   return [
-    h("h2", {}, t("Deal {n}", { n: seen.deal })),
+    h("h2", {}, named ? `${t("Round {n}", { n: seen.round })} · ${t("Deal {n}", { n: seen.deal })}` : t("Deal {n}", { n: seen.deal })),
     h("p.muted", {}, t("Your hand was seat {n}'s at every table.", { n: seen.seat + 1 })),
     h("table.compare", {},
       h("thead", {}, h("tr", {}, [t("Table"), t("Contract"), t("Points"), t("Yours"), ""].map((x) => h("th", {}, x)))),
