@@ -15,18 +15,21 @@ from tests.web.helpers import shot
 pytestmark = pytest.mark.skipif(missing() is not None, reason=str(missing()))
 
 
-def test_enter_a_tournament_by_its_link_and_reach_the_table(new_page: Any, web_server: Any) -> None:
-    r = web_server.post(
-        "/api/tournaments",
-        {"game": "king", "format": "duplicate", "players": 4, "rules": {"short_game": True}},
-    )
+def three_entered(web_server: Any, options: dict[str, Any]) -> dict[str, Any]:
+    """A King duplicate tournament of four (``options`` added) with Ann, Ben and Cem entered:
+    the creation's answer."""
+    r = web_server.post("/api/tournaments", {"game": "king", "format": "duplicate", "players": 4, **options})
     assert r.status_code == 201, r.text
-    made = r.json()
+    made: dict[str, Any] = r.json()
     for name in ("Ann", "Ben", "Cem"):
-        r = web_server.post(
-            f"/api/tournaments/{made['id']}/entrants", {"invite": made["invite"], "name": name}
-        )
+        entry = {"invite": made["invite"], "name": name}
+        r = web_server.post(f"/api/tournaments/{made['id']}/entrants", entry)
         assert r.status_code == 200, r.text
+    return made
+
+
+def test_enter_a_tournament_by_its_link_and_reach_the_table(new_page: Any, web_server: Any) -> None:
+    made = three_entered(web_server, {"rules": {"short_game": True}})
     page = new_page()
     page.goto(made["link"])
     page.wait_for_selector("#tournament-name")
@@ -80,18 +83,8 @@ def test_every_round_of_a_duplicate_can_be_compared_once_it_is_over(new_page: An
     at its limit: once it is finished, the page offers the deals of both rounds (it offered
     the last round's only), each comparison naming its round, and the entrant's table button
     says it leads to their last table."""
-    r = web_server.post(
-        "/api/tournaments",
-        {"game": "king", "format": "duplicate", "players": 4, "rounds": 2, "rules": {"short_game": True},
-         "turn_seconds": 0.05, "round_seconds": 8, "bot_level": "random"},
-    )
-    assert r.status_code == 201, r.text
-    made = r.json()
-    for name in ("Ann", "Ben", "Cem"):
-        r = web_server.post(
-            f"/api/tournaments/{made['id']}/entrants", {"invite": made["invite"], "name": name}
-        )
-        assert r.status_code == 200, r.text
+    made = three_entered(web_server, {"rounds": 2, "rules": {"short_game": True}, "turn_seconds": 0.05,
+                                      "round_seconds": 8, "bot_level": "random"})
     page = new_page()
     page.goto(made["link"])
     page.fill("#tournament-name", "Dora")
