@@ -331,3 +331,26 @@ def test_the_header_folds_into_a_menu_on_a_phone(new_page) -> None:
     wide.wait_for_selector(".game-tile")
     assert wide.locator(".topnav a[href='#/leaderboard']").is_visible()
     assert wide.locator("#menu-toggle").is_hidden()
+
+
+def test_a_wide_screen_shows_the_score_sheet_beside_the_felt(open_page: Any) -> None:
+    """At 1920×1080 the score sheet and the choice table stand in a column beside the felt from
+    the start, every seat's column in sight; at 1366×768 they wait for the toolbar."""
+    page = open_page(1920, 1080)
+    create_table(page, "king", "Ada", seed=2)
+    page.wait_for_selector("#score-table")
+    boxes = page.evaluate("""() => Object.fromEntries(['#score-table', '#choice-table', '.felt'].map((s) => {
+        const r = document.querySelector(s).getBoundingClientRect();
+        return [s, { left: r.left, right: r.right, top: r.top }];
+    }))""")
+    assert boxes["#score-table"]["left"] >= boxes[".felt"]["right"], boxes
+    assert boxes["#choice-table"]["left"] >= boxes[".felt"]["right"], boxes
+    wide = page.evaluate("() => { const t = document.querySelector('#score-table');"
+                         " return t.scrollWidth <= t.clientWidth + 1; }")
+    assert wide, "the score sheet's seat columns do not fit its column"
+    page.keyboard.press("t")  # the toolbar's key still closes them
+    page.wait_for_selector("#score-table", state="detached")
+    small = open_page(1366, 768)
+    create_table(small, "king", "Ada", seed=2)
+    small.wait_for_selector(".hand .card")
+    assert small.locator("#score-table").count() == 0

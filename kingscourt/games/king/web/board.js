@@ -54,8 +54,13 @@ function contractBook(info) {
   return book;
 }
 
+// a wide screen (1920×1080) has room beside the felt: the score sheet and the choice table
+// stand in a wider side column from the start (the toolbar still closes them)
+const wide = () => window.matchMedia("(min-width: 1600px) and (min-height: 900px)").matches;
+
 export function mount(el, ctx) {
-  const open = { last: false, tables: false, counter: false, rules: false };
+  const roomy = wide();
+  const open = { last: false, tables: roomy, counter: false, rules: false };
   let msg = null;
   let kingsSeen = null;
   let celebration = null;
@@ -74,16 +79,17 @@ export function mount(el, ctx) {
     const shown = tabbed ? { last: true, tables: true, counter: true, rules: true } : open;
     fill(el,
       topBar(v, ctx, book),
-      h("div.king-layout", {},
+      h("div.king-layout", { class: roomy && !tabbed && shown.tables ? "roomy" : "" },
         h("div.king-main", {},
           felt(v, me, ctx),
           v.phase === "choose" && myTurn ? chooserDialog(v, ctx, book) : null,
           me !== null && v.hand && !v.over ? hand(v, legalCards, myTurn, ctx) : null,
           v.over ? result(v, ctx) : null,
           tabbed ? null : toolbar(open, render),
-          shown.tables && !tabbed ? scoreTable(v, ctx, book) : null),
-        h("aside.king-side", {},
+          shown.tables && !tabbed && !roomy ? scoreTable(v, ctx, book) : null),
+        h("aside.king-side", roomy && !tabbed ? { class: "roomy", tabindex: "0", "aria-label": t("Tables") } : {},
           tabbed ? tab(scoreTable(v, ctx, book), "scores", t("Scores")) : null,
+          shown.tables && !tabbed && roomy ? scoreTable(v, ctx, book) : null,
           shown.tables ? tab(choiceTable(v, ctx, book), "choices", t("Choices")) : null,
           shown.last ? tab(lastTrick(v, ctx), "last", t("Last trick")) : null,
           shown.counter ? tab(counter(v), "counter", t("Counter")) : null,
