@@ -375,3 +375,24 @@ def test_a_round_past_its_limit_stops_its_tables_and_counts_their_deals(server: 
     assert table["over"] and table["deals"] == 0
     assert server.get(f"/api/tables/{table['table_id']}").json()["status"] == "abandoned"
     assert [s["total"] for s in info["standings"]] == [0, 0, 0, 0]
+
+
+def test_a_guest_entrant_whose_name_is_registered_later_still_gets_a_table(server: Server) -> None:
+    """A guest entered under a name nobody held; an account takes that name before the
+    tournament begins: the guest keeps their place and is seated under it (the round was
+    held up for ever before: the table's creation refused the name)."""
+    name = unique("Gus")
+    made = _create(server, game="king", format="duplicate", players=4)
+    tid = made["id"]
+    [guest] = _enter(server, tid, made["invite"], [name])
+    registered(server, name)  # the name is an account's from now on
+    _enter(server, tid, made["invite"], ["Hal", "Ivy", "Jo"])
+    info = _wait(server, tid, lambda i: bool(i["tables"]), 10)
+    [round1] = info["tables"]
+    assert name in round1["tables"][0]["seats"]
+    me = server.get(f"/api/tournaments/{tid}/me", params={"token": guest}).json()
+    assert me["table_id"] == round1["tables"][0]["table_id"]
+    # a new table of the guest's own still may not take the account's name
+    r = server.post("/api/tables", {"game": "king", "seats": [{"kind": "human", "name": name}] +
+                                    [{"kind": "bot", "level": "random"}] * 3})
+    assert r.status_code == 409, r.text

@@ -200,7 +200,8 @@ class Hub:
                      token_hashes: dict[int, str] | None = None,
                      accounts: dict[int, int] | None = None,
                      drawn_seed: int | None = None,
-                     link: Callable[[Session], None] | None = None) -> TableCreated:
+                     link: Callable[[Session], None] | None = None,
+                     entered: bool = False) -> TableCreated:
         """A new table; with ``account`` (the creator is logged in) the first named human seat
         is the account's, under its name. Every other named human seat is a guest's. A rematch
         (:mod:`.rematch`) gives its ``table_id`` and, for the named human seats, the hashes of
@@ -208,7 +209,9 @@ class Hub:
         ``accounts``, the seats their accounts held (they stay those accounts' seats). A
         tournament gives ``drawn_seed``, a seed the server drew for several tables at once (no
         client chose it: not a practice table), and ``link``, its row for the table, written in
-        the table's own transaction (:meth:`Store.create_table`)."""
+        the table's own transaction (:meth:`Store.create_table`), and ``entered``: the names of
+        the seats whose tokens it gives were checked when their people entered it, and stay
+        theirs there though an account took such a name since."""
         game = check_request(req)
         carried = accounts or {}
         held = token_hashes or {}
@@ -247,7 +250,8 @@ class Hub:
         if account is None:
             mine = None
         await self._guests([s.name.strip() for i, s in enumerate(req.seats)
-                            if s.kind == "human" and s.name and i != mine and i not in carried])
+                            if s.kind == "human" and s.name and i != mine and i not in carried
+                            and not (entered and i in held)])
         for i, s in enumerate(req.seats):
             if s.kind == "bot":
                 level = s.level or "random"

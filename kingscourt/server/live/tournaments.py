@@ -426,6 +426,7 @@ class Tournaments:
                 accounts=accounts,
                 drawn_seed=seed,
                 link=stored.linker(t.id, slot),
+                entered=True,  # a guest keeps the name they entered under
             )
         except IntegrityError:
             # the round's table number taken: the table another process made stands, ours
