@@ -208,6 +208,27 @@ async def create_tournament(
     return TournamentCreated(id=t.id, invite=invite, link=f"/#/tournament/{t.id}/{invite}")
 
 
+def _listed(r: tournament_list.Listed) -> ListedTournament:
+    t = r.tournament
+    return ListedTournament(
+        id=t.id,
+        game=t.game,
+        title=spec(t.game).title if t.game in GAMES else t.game,
+        rules=t.rules,
+        format=t.format,
+        players=t.players,
+        entrants=r.entrants,
+        seats=t.seats,
+        rounds=t.rounds,
+        turn_seconds=t.turn_seconds,
+        bot_level=t.bot_level,
+        start_at=t.start_at,
+        created_at=t.created_at,
+        invite=r.invite,
+        link=f"/#/tournament/{t.id}/{r.invite}" if r.invite else None,
+    )
+
+
 @router.get("/tournaments", response_model=list[ListedTournament], responses=TOO_MANY)
 async def listed(
     request: Request,
@@ -225,26 +246,7 @@ async def listed(
     if hit is not None and time.monotonic() - hit[0] < LIST_FRESH_S:
         return hit[1]
     rows = await runner.store.run(tournament_list.entering, runner.store, limit)
-    answer = [
-        ListedTournament(
-            id=r.id,
-            game=r.game,
-            title=spec(r.game).title if r.game in GAMES else r.game,
-            rules=r.rules,
-            format=r.format,
-            players=r.players,
-            entrants=r.entrants,
-            seats=r.seats,
-            rounds=r.rounds,
-            turn_seconds=r.turn_seconds,
-            bot_level=r.bot_level,
-            start_at=r.start_at,
-            created_at=r.created_at,
-            invite=r.invite,
-            link=f"/#/tournament/{r.id}/{r.invite}" if r.invite else None,
-        )
-        for r in rows
-    ]
+    answer = [_listed(r) for r in rows]
     cache[limit] = (time.monotonic(), answer)
     return answer
 

@@ -7,28 +7,19 @@ Synchronous, like the rest of the store: the live side calls it through :meth:`S
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime
-from typing import Any
 
 from sqlalchemy import func, select
 
 from .orm import TournamentEntrant, TournamentListing, TournamentRow
-from .store import Store, aware
+from .store import Store
+from .tournaments import TournamentData, row_data
 
 
 @dataclass(slots=True)
 class Listed:
-    id: str
-    game: str
-    rules: dict[str, Any]
-    format: str
-    players: int
-    seats: int
-    rounds: int
-    turn_seconds: float | None
-    bot_level: str
-    start_at: datetime | None
-    created_at: datetime
+    #: the tournament (without its entrants and tables)
+    tournament: TournamentData
+    #: how many have entered
     entrants: int
     #: the invitation, for a tournament open to anyone (None: entering needs its link)
     invite: str | None
@@ -57,21 +48,4 @@ def entering(store: Store, limit: int) -> list[Listed]:
         .limit(limit)
     )
     with store.sessions() as s:
-        return [
-            Listed(
-                row.id,
-                row.game,
-                dict(row.rules),
-                row.format,
-                row.players,
-                row.seats,
-                row.rounds,
-                row.turn_seconds,
-                row.bot_level,
-                aware(row.start_at) if row.start_at is not None else None,
-                aware(row.created_at),
-                int(n),
-                invite,
-            )
-            for row, n, invite in s.execute(query).tuples()
-        ]
+        return [Listed(row_data(row), int(n), invite) for row, n, invite in s.execute(query).tuples()]

@@ -86,23 +86,16 @@ def create(store: Store, t: TournamentData) -> None:
         )
 
 
-def _data(s: Any, row: TournamentRow) -> TournamentData:
-    entrants = [
-        Entrant(e.entrant, e.name, e.token_hash, e.account_id)
-        for e in s.scalars(
-            select(TournamentEntrant)
-            .where(TournamentEntrant.tournament_id == row.id)
-            .order_by(TournamentEntrant.entrant)
-        )
-    ]
-    tables = [
-        Slot(t.round, t.table_no, t.table_id, list(t.entrants), t.scores, t.deals)
-        for t in s.scalars(
-            select(TournamentTable)
-            .where(TournamentTable.tournament_id == row.id)
-            .order_by(TournamentTable.round, TournamentTable.table_no)
-        )
-    ]
+#: a tournament still entering or playing
+UNFINISHED = TournamentRow.status.in_(("entering", "playing"))
+
+
+def _slot(t: TournamentTable) -> Slot:
+    return Slot(t.round, t.table_no, t.table_id, list(t.entrants), t.scores, t.deals)
+
+
+def row_data(row: TournamentRow) -> TournamentData:
+    """The tournament of a row, without its entrants and tables."""
     return TournamentData(
         row.id,
         row.game,
@@ -120,9 +113,28 @@ def _data(s: Any, row: TournamentRow) -> TournamentData:
         row.opened,
         aware(row.round_at) if row.round_at is not None else None,
         row.round_seconds,
-        entrants,
-        tables,
     )
+
+
+def _data(s: Any, row: TournamentRow) -> TournamentData:
+    t = row_data(row)
+    t.entrants = [
+        Entrant(e.entrant, e.name, e.token_hash, e.account_id)
+        for e in s.scalars(
+            select(TournamentEntrant)
+            .where(TournamentEntrant.tournament_id == row.id)
+            .order_by(TournamentEntrant.entrant)
+        )
+    ]
+    t.tables = [
+        _slot(x)
+        for x in s.scalars(
+            select(TournamentTable)
+            .where(TournamentTable.tournament_id == row.id)
+            .order_by(TournamentTable.round, TournamentTable.table_no)
+        )
+    ]
+    return t
 
 
 def load(store: Store, tournament_id: str) -> TournamentData | None:
@@ -134,15 +146,14 @@ def load(store: Store, tournament_id: str) -> TournamentData | None:
 def unfinished(store: Store) -> list[TournamentData]:
     """Every tournament still entering or playing (resumed on start)."""
     with store.sessions() as s:
-        rows = s.scalars(select(TournamentRow).where(TournamentRow.status.in_(("entering", "playing")))).all()
+        rows = s.scalars(select(TournamentRow).where(UNFINISHED)).all()
         return [_data(s, r) for r in rows]
 
 
 def unfinished_ids(store: Store) -> list[str]:
     """The ids of every tournament still entering or playing."""
     with store.sessions() as s:
-        found = s.scalars(select(TournamentRow.id).where(TournamentRow.status.in_(("entering", "playing"))))
-        return list(found)
+        return list(s.scalars(select(TournamentRow.id).where(UNFINISHED)))
 
 
 def add_entrant(
@@ -236,7 +247,7 @@ def slots(store: Store, tournament_id: str, round_no: int) -> list[Slot]:
     """Round ``round_no``'s tables as stored, by table number."""
     with store.sessions() as s:
         return [
-            Slot(t.round, t.table_no, t.table_id, list(t.entrants), t.scores, t.deals)
+            _slot(t)
             for t in s.scalars(
                 select(TournamentTable)
                 .where(TournamentTable.tournament_id == tournament_id, TournamentTable.round == round_no)

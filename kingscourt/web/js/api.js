@@ -58,6 +58,12 @@ export const api = {
   // the tournaments still entering with a place left (the lobby's list), and a new one
   tournaments: () => request("GET", "/api/tournaments?limit=30"),
   createTournament: (spec) => request("POST", "/api/tournaments", spec),
+  tournament: (id) => request("GET", `/api/tournaments/${encodeURIComponent(id)}`),
+  enterTournament: (id, invite, name) => request("POST", `/api/tournaments/${encodeURIComponent(id)}/entrants`, { invite, name }),
+  // the entrant's table now, and a duplicate deal compared across the round's tables
+  tournamentMe: (id, token) => request("GET", `/api/tournaments/${encodeURIComponent(id)}/me?${new URLSearchParams({ token })}`),
+  compareDeal: (id, deal, round, token) =>
+    request("GET", `/api/tournaments/${encodeURIComponent(id)}/deals/${deal}?${new URLSearchParams({ token, round })}`),
   // a finished game at a version: query {version, seat (left out: all hands open), steps}
   replay: (id, query) => request("GET", `/api/tables/${encodeURIComponent(id)}/replay?${new URLSearchParams(query)}`),
   analysis: (id, version, seat) => request("GET", `/api/tables/${encodeURIComponent(id)}/analysis?version=${version}&seat=${seat}`),

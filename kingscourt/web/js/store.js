@@ -63,7 +63,18 @@ export function rememberTournamentInvite(id, invite) {
   write(TOURNAMENT_INVITES, all);
 }
 
+// the entrant's token of each tournament this browser entered (it is their seats' token too)
+const tournamentKey = (id) => `kingscourt.tournament.${id}`;
+
+export function tournamentToken(id) {
+  try { return localStorage.getItem(tournamentKey(id)); } catch { return null; }
+}
+
+export function rememberTournamentToken(id, token) {
+  try { localStorage.setItem(tournamentKey(id), token); } catch { /* private mode */ }
+}
+
 /** Whether this browser entered tournament ``id`` (it holds the entrant's token). */
 export function enteredTournament(id) {
-  try { return Boolean(localStorage.getItem(`kingscourt.tournament.${id}`)); } catch { return false; }
+  return Boolean(tournamentToken(id));
 }

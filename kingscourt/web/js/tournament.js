@@ -4,34 +4,17 @@
 // The entrant's token (the join answer's) is kept in localStorage: it is also the seat's
 // token at each of their tables (store.js keeps it per table too).
 
+import { api } from "./api.js";
 import { fill, h, signed, toast } from "./dom.js";
 import { loadGames } from "./games.js";
-import { dateTime, lang, number, t } from "./i18n.js";
+import { dateTime, number, t } from "./i18n.js";
 import { SUIT_SYMBOL } from "./names.js";
 import {
-  playerName, rememberSeat, rememberTournamentInvite, setPlayerName, tournamentInvite,
+  playerName, rememberSeat, rememberTournamentInvite, rememberTournamentToken, setPlayerName,
+  tournamentInvite, tournamentToken,
 } from "./store.js";
 
 const EVERY_MS = 3000;
-const key = (id) => `kingscourt.tournament.${id}`;
-
-async function call(method, path, body) {
-  const init = { method, headers: { "accept-language": lang() } };
-  if (body !== undefined) {
-    init.headers["content-type"] = "application/json";
-    init.body = JSON.stringify(body);
-  }
-  const response = await fetch(path, init);
-  const data = await response.json().catch(() => null);
-  if (!response.ok) {
-    const error = new Error((data && typeof data.detail === "string" && data.detail) || String(response.status));
-    error.status = response.status;
-    throw error;
-  }
-  return data;
-}
-
-const base = (id) => `/api/tournaments/${encodeURIComponent(id)}`;
 
 export function showTournament({ root, onLeave }, id, fromLink) {
   // the invitation: the link's, kept for the lobby, or one kept before (the host's)
@@ -40,23 +23,21 @@ export function showTournament({ root, onLeave }, id, fromLink) {
   const box = h("section.panel.tournament", {}, h("h1", {}, t("Tournament")), h("p.muted", {}, t("Loading the tournament…")));
   const compare = h("section.panel.tournament-compare", { hidden: true });
   root.append(box, compare);
-  let token = localStorage.getItem(key(id));
+  let token = tournamentToken(id);
   let shown = null; // the deal compared ({deal, round}), kept while the page is read again
   let seated; // the table the entrant was seen at (undefined: not read yet)
   let over = new Set(); // the rounds whose every table is over: their replays may be seen
   let rounds = 1; // the tournament's rounds: with more than one, a comparison names its round
-  let contracts = {}; // the game's contracts by id (King), for the comparison's words
-  loadGames().then((games) => {
-    const game = games.find((g) => (g.contracts || []).length);
-    if (game) contracts = Object.fromEntries(game.contracts.map((c) => [c.id, c.name]));
-  }).catch(() => {});
+  let game = null; // the tournament's game, once read
+  let games = []; // the games' infos: the comparison names the game's contracts (King)
+  loadGames().then((all) => { games = all; }).catch(() => {});
 
   const draw = async () => {
     let info;
     let me = null;
     try {
-      info = await call("GET", base(id));
-      if (token) me = await call("GET", `${base(id)}/me?token=${encodeURIComponent(token)}`);
+      info = await api.tournament(id);
+      if (token) me = await api.tournamentMe(id, token);
     } catch (e) {
       fill(box, h("h1", {}, t("Tournament")), h("p.error", {}, e.message));
       return;
@@ -65,6 +46,7 @@ export function showTournament({ root, onLeave }, id, fromLink) {
     const table = me ? me.table_id : null;
     if (seated !== undefined && table && table !== seated) ready(me.round);
     seated = table;
+    game = info.game;
     rounds = info.rounds;
     over = new Set(info.tables.filter((r) => r.tables.every((x) => x.over)).map((r) => r.round));
     fill(box, ...page(info, me, invite, enter, showDeal));
@@ -73,9 +55,9 @@ export function showTournament({ root, onLeave }, id, fromLink) {
   const enter = async (name) => {
     setPlayerName(name);
     try {
-      const done = await call("POST", `${base(id)}/entrants`, { invite, name });
+      const done = await api.enterTournament(id, invite, name);
       token = done.token;
-      localStorage.setItem(key(id), token);
+      rememberTournamentToken(id, token);
       await draw();
     } catch (e) {
       toast(e.message);
@@ -86,8 +68,9 @@ export function showTournament({ root, onLeave }, id, fromLink) {
     shown = { deal, round };
     compare.hidden = false;
     try {
-      const seen = await call("GET", `${base(id)}/deals/${deal}?token=${encodeURIComponent(token)}&round=${round}`);
-      fill(compare, ...comparison(seen, contracts, over.has(round), rounds > 1));
+      const seen = await api.compareDeal(id, deal, round, token);
+      const contracts = (games.find((g) => g.name === game) || {}).contracts || [];
+      fill(compare, ...comparison(seen, Object.fromEntries(contracts.map((c) => [c.id, c.name])), over.has(round), rounds > 1));
     } catch (e) {
       fill(compare, h("h2", {}, t("Deal {n}", { n: deal })), h("p.muted", {}, e.message));
     }
