@@ -77,19 +77,20 @@ export function mount(el, ctx) {
     // bar (drawers.js) instead of the toolbar; a replay or a wide screen: the toolbar's column
     const tabbed = Boolean(ctx.tabs) && !v.over && isPhone();
     const shown = tabbed ? { last: true, tables: true, counter: true, rules: true } : open;
+    const side = roomy && !tabbed; // the score sheet in the side column
     fill(el,
       topBar(v, ctx, book),
-      h("div.king-layout", { class: roomy && !tabbed && shown.tables ? "roomy" : "" },
+      h("div.king-layout", { class: side && shown.tables ? "roomy" : "" },
         h("div.king-main", {},
           felt(v, me, ctx),
           v.phase === "choose" && myTurn ? chooserDialog(v, ctx, book) : null,
           me !== null && v.hand && !v.over ? hand(v, legalCards, myTurn, ctx) : null,
           v.over ? result(v, ctx) : null,
           tabbed ? null : toolbar(open, render),
-          shown.tables && !tabbed && !roomy ? scoreTable(v, ctx, book) : null),
-        h("aside.king-side", roomy && !tabbed ? { class: "roomy", tabindex: "0", "aria-label": t("Tables") } : {},
+          shown.tables && !tabbed && !side ? scoreTable(v, ctx, book) : null),
+        h("aside.king-side", side ? { class: "roomy", tabindex: "0", "aria-label": t("Tables") } : {},
           tabbed ? tab(scoreTable(v, ctx, book), "scores", t("Scores")) : null,
-          shown.tables && !tabbed && roomy ? scoreTable(v, ctx, book) : null,
+          shown.tables && side ? scoreTable(v, ctx, book) : null,
           shown.tables ? tab(choiceTable(v, ctx, book), "choices", t("Choices")) : null,
           shown.last ? tab(lastTrick(v, ctx), "last", t("Last trick")) : null,
           shown.counter ? tab(counter(v), "counter", t("Counter")) : null,

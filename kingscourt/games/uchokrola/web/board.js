@@ -107,14 +107,16 @@ export function mount(el, ctx) {
     const who = (s) => seatLabel(v, s);
     const groups = groupOptions(v.options);
     let n = 0;
+    // an action's line: its words, then a button per seat it may be aimed at
+    const aimed = (targets) => h("div.option", {}, h("span.option-label", {}, `${optionLabel(targets[0], who)} →`),
+      targets.map((o) => {
+        n += 1;
+        return h("button.uk-option.target", { dataset: { action: o.action, n }, onClick: () => choose(o.action) },
+          numbered(n, who(o.target)));
+      }));
     if (compact && picking !== null && groups[picking] && groups[picking].targets) {
-      const { targets } = groups[picking];
-      return [h("div.option", {}, h("span.option-label", {}, `${optionLabel(targets[0], who)} →`),
-        targets.map((o) => {
-          n += 1;
-          return h("button.uk-option.target", { dataset: { action: o.action, n }, onClick: () => choose(o.action) }, numbered(n, who(o.target)));
-        })),
-      h("div.option", {}, h("button.uk-return#uk-return", { type: "button", onClick: () => back() }, `← ${t("Back")}`))];
+      return [aimed(groups[picking].targets),
+        h("div.option", {}, h("button.uk-return#uk-return", { type: "button", onClick: () => back() }, `← ${t("Back")}`))];
     }
     return groups.map(({ single, targets }, i) => {
       if (single) {
@@ -128,12 +130,7 @@ export function mount(el, ctx) {
           onClick: () => { picking = i; render(); el.querySelector("#prompt .uk-option.target")?.focus(); } },
         numbered(n, `${optionLabel(targets[0], who)}…`)));
       }
-      return h("div.option", {}, h("span.option-label", {}, `${optionLabel(targets[0], who)} →`),
-        targets.map((o) => {
-          n += 1;
-          return h("button.uk-option.target", { dataset: { action: o.action, n }, onClick: () => choose(o.action) },
-            numbered(n, who(o.target)));
-        }));
+      return aimed(targets);
     });
   };
   const back = () => {
