@@ -131,6 +131,8 @@ def refusals(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, tup
             args = [a.format(**values) for a in case.args]
             if "--db" not in args and not case.env:
                 args += ["--db", f"sqlite:///{tmp / name}.sqlite3"]
+            if "--port" not in args:  # the default 8000 may be held on this machine: not the case
+                args += ["--port", str(free_port())]
             who = UNPRIVILEGED if root and case.unprivileged else {}
             procs[name] = subprocess.Popen([*SERVE, *args], stdout=subprocess.PIPE,
                                            stderr=subprocess.STDOUT, text=True, env=_env(case.env),
