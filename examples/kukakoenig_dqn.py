@@ -6,8 +6,11 @@ random opponent; its reward is what each pick changes of its score, less the opp
 environment's rewards, seat 0's minus seat 1's, / 100). Then it plays greedily against random
 on new deals: the win rate (ties count ½) with its 95% interval.
 
-Not a result yet: after 1,500 games it won 0.322 ± 0.052 of 300 games against random
-(random play 0.485 ± 0.056); the hyper-parameters and the shaped reward are a starting point.
+After 1,500 training games (45 s on one core) its greedy play won 0.666 ± 0.046,
+0.652 ± 0.046 and 0.584 ± 0.048 of 400 new games against random with seeds 0, 1 and 2, where
+random play wins 0.477, 0.527 and 0.496 of the same deals. Its settings: one hidden layer of
+128, a learning rate of 0.001 (at 0.01 it lost to random: 0.322 ± 0.052), ε from 1.0 to 0.05
+over the run, the target network renewed every 500 steps.
 
 Needs PyTorch and dm-tree, which the project's extras do not install:
 
@@ -56,11 +59,12 @@ def train(episodes: int, seed: int = 0) -> dqn.DQN:
     torch.set_num_threads(1)  # small networks: threads only contend
     env = _env(seed)
     agent = dqn.DQN(0, state_representation_size=env.observation_spec()["info_state"][0],
-                    num_actions=env.action_spec()["num_actions"], hidden_layers_sizes=[64],
-                    replay_buffer_capacity=20_000, batch_size=64, learning_rate=0.01,
-                    update_target_network_every=200, learn_every=4, discount_factor=1.0,
-                    min_buffer_size_to_learn=500, epsilon_start=0.9, epsilon_end=0.05,
-                    epsilon_decay_duration=episodes * 10, optimizer_str="adam", seed=seed)
+                    num_actions=env.action_spec()["num_actions"], hidden_layers_sizes=[128],
+                    replay_buffer_capacity=50_000, batch_size=64, learning_rate=0.001,
+                    update_target_network_every=500, discount_factor=1.0,
+                    learn_every=4, min_buffer_size_to_learn=1000, epsilon_start=1.0,
+                    epsilon_end=0.05, epsilon_decay_duration=episodes * 7,
+                    optimizer_str="adam", seed=seed)
     rng = np.random.default_rng(seed)
     for _ in range(episodes):
         ts = env.reset()

@@ -71,3 +71,16 @@ def test_the_dqn_example_runs() -> None:
     agent = ex.train(episodes=3, seed=0)
     rate, margin = ex.win_rate(agent, games=3, seed=1)
     assert 0.0 <= rate <= 1.0 and margin >= 0.0
+
+
+@pytest.mark.slow
+def test_the_dqn_example_beats_random() -> None:
+    """After 1,500 games the greedy DQN's win rate against random over 400 new deals has a
+    95% interval above ½ (measured: 0.666 ± 0.046 with seed 0; random play about 0.48).
+    Needs torch and dm-tree, which the extras do not install: skipped without them."""
+    pytest.importorskip("torch", reason="the DQN example needs PyTorch")
+    pytest.importorskip("tree", reason="OpenSpiel's PyTorch DQN needs dm-tree")
+    ex = _load("kukakoenig_dqn")
+    agent = ex.train(episodes=1500, seed=0)
+    rate, margin = ex.win_rate(agent, games=400, seed=1)
+    assert rate - margin > 0.5, (rate, margin)
