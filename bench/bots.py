@@ -175,6 +175,9 @@ def main() -> None:
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--times-games", default=",".join(SETUPS), help="games timed (king,...)")
     ap.add_argument("--busy", type=int, default=0, help="CPU burners during the timing")
+    ap.add_argument("--time-levels", default=None,
+                    help="levels timed (default: every level each game offers but random; a "
+                         "private one by name, e.g. _learned)")
     ap.add_argument("--strong", default="strong", help="the strong bot's arena label")
     ap.add_argument("--versus", default="_strong_2026",
                     help="the bot the strong one meets two seats against two (vs-2026)")
@@ -194,12 +197,14 @@ def main() -> None:
         report["decision_ms"] = {}
         try:
             for name in args.times_games.split(","):
-                for level in [lv for lv in levels(name) if lv != "random"]:
+                timed = (args.time_levels.split(",") if args.time_levels else
+                         [lv for lv in levels(name) if lv != "random"])
+                for level in timed:
                     budget = play_budget(name, level)
                     figures = decision_times(name, level, args.positions)
                     report["decision_ms"][f"{name}/{level}"] = figures
                     for kind, f in figures.items():
-                        print(f"  {name:10s} {level:6s} {kind:8s} n {f['n']:3d}  median "
+                        print(f"  {name:10s} {level:8s} {kind:8s} n {f['n']:3d}  median "
                               f"{f['median']:7.1f}  p95 {f['p95']:7.1f}  max {f['max']:7.1f}"
                               f"  {budget}", flush=True)
         finally:

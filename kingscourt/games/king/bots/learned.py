@@ -1,0 +1,216 @@
+"""The ``_learned`` King bot: a small network that plays cards as the strong bot does, in a
+millisecond, from the seat's view alone.
+
+The network (:data:`WEIGHTS`, two hidden layers, numpy inference) reads the seat's
+observation tensor of the research bridge (:mod:`..tensors`: its hand, the cards on the
+table and played this deal, the contract, the scores and quotas), the suits each other seat
+has shown out of (a card of another suit played to a led suit: a secret of nobody's, every
+seat saw it), the legal cards and the card the basic bot would play (its habits, read from
+the same view: the network learns where the strong bot plays otherwise), and scores every
+card; the best legal one is played. It
+was trained by ``python -m tools.king_learned`` to imitate the strong bot's valued card
+choices in matches the strong bot played in every seat (distillation: the target is the
+softmax of the strong bot's values of the legal cards). A contract is chosen as the strong
+bot chooses one (simulated worlds and the cost tables) with fewer worlds
+(:data:`CHOICE_WORLDS`), so that it takes about 20 ms.
+
+Private while it is measured (``docs/bots.md``): loadable by name for the arena and the
+benchmarks, not offered where people play.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from ....bots.base import ViewBot
+from ....engine import JSON, Game
+from ....interop.tensors import Array, encoder, relative
+from ..cards import CARD_OF_TEXT
+from .basic import KingBasicBot
+from .strong import KingStrongBot
+
+#: the network's weights, written by ``tools/king_learned.py``
+WEIGHTS = Path(__file__).resolve().parent / "data" / "king_learned.npz"
+#: the SHA-256 of :data:`WEIGHTS` as trained (a test checks it)
+WEIGHTS_SHA256 = "9f7f8fb1069852b6916dbcdfe64432c6dd9c57587abd3be7c3affbeab9926112"
+#: worlds simulated per contract choice (the strong bot's served level: 3000)
+CHOICE_WORLDS = 96
+SEATS = 4
+CARDS = 52
+
+
+def features(view: JSON, enc: Any, basic: KingBasicBot) -> Array:
+    """The network's input from one seat's view: the observation tensor, the voids shown
+    (relative seat × suit), the legal cards and the card the basic bot plays (``basic``, whose
+    card play is a function of the view alone)."""
+    flat, pieces = enc.observation_layout.allocate()
+    enc.observation(view, pieces)
+    me: int = view["seat"]
+    voids = np.zeros((SEATS, 4), np.float32)
+    tricks = [*view["tricks"], view["trick"]]
+    for t in tricks:
+        cards = t["cards"]
+        if not cards:
+            continue
+        led = CARD_OF_TEXT[cards[0][1]] // 13
+        for s, c in cards[1:]:
+            if CARD_OF_TEXT[c] // 13 != led:
+                voids[relative(s, me, SEATS), led] = 1.0
+    legal = np.zeros(CARDS, np.float32)
+    for a in view["legal"]:
+        legal[CARD_OF_TEXT[a.split()[1]]] = 1.0
+    habit = np.zeros(CARDS, np.float32)
+    habit[CARD_OF_TEXT[basic.choose(view).split()[1]]] = 1.0
+    return np.concatenate([flat, voids.ravel(), legal, habit])
+
+
+def input_offsets(enc: Any) -> dict[str, int]:
+    """Where each piece of :func:`features` starts in its row."""
+    at: dict[str, int] = enc.observation_layout.offsets()
+    size: int = enc.observation_layout.size
+    return at | {"voids": size, "legal": size + 16, "habit": size + 16 + CARDS}
+
+
+_CARD = np.arange(CARDS)
+_SUIT, _RANK = _CARD // 13, _CARD % 13
+#: per contract (the tensors' order), each card's penalty in units of 320 (Rıfkı's king)
+_PENALTY = np.zeros((7, CARDS), np.float32)
+_PENALTY[1, _SUIT == 1] = 30 / 320          # Kupa Almaz: hearts
+_PENALTY[2, (_RANK == 11) | (_RANK == 9)] = 60 / 320   # Erkek Almaz: kings and jacks
+_PENALTY[3, _RANK == 10] = 100 / 320        # Kız Almaz: queens
+_PENALTY[4, 13 + 11] = 1.0                  # Rıfkı: the king of hearts
+
+
+def card_features(x: Array, at: dict[str, int]) -> Array:
+    """Per row of :func:`features` and per card, what the network scores a card by (rows ×
+    52 × features): the card (its rank, trump or heart, whether it follows the
+    led suit, whether it would win the trick as it stands, the unseen cards above and below
+    it in its suit, the seat's own length and higher cards there, how many other seats have
+    shown out of it and how many of those still play to this trick, its penalty in this
+    contract and the penalty still out in its suit, the penalty it would take now, whether the
+    basic bot plays it) and the
+    position (the contract, the seat's place in the trick, the tricks played, the penalty in
+    the trick so far, who chose, the tricks and points of the deal)."""
+    n = len(x)
+
+    def piece(name: str, size: int) -> Array:
+        return x[:, at[name]:at[name] + size]
+
+    hand = piece("hand", CARDS)
+    trick = piece("trick", 4 * CARDS).reshape(n, 4, CARDS)
+    leader = piece("trick_leader", 4)
+    played = piece("played", 4 * CARDS).reshape(n, 4, CARDS).sum(axis=1)
+    contract = piece("contract", 7)
+    trump = piece("trump", 4)
+    voids = piece("voids", 16).reshape(n, 4, 4)
+    on_table = trick.sum(axis=1)
+    count = on_table.sum(axis=1)
+    led = (trick * leader[:, :, None]).sum(axis=1).reshape(n, 4, 13).sum(axis=2)
+    is_trump = trump[:, _SUIT]
+    follows = led[:, _SUIT]
+    power = np.where(is_trump > 0, 100 + _RANK, np.where(follows > 0, _RANK, -1))
+    best = np.where(on_table > 0, power, -2).max(axis=1)
+    wins = np.where(count[:, None] == 0, 1.0, power > best[:, None])
+    unseen = np.clip(1.0 - hand - played, 0.0, 1.0).reshape(n, 4, 13)
+    above = (np.cumsum(unseen[:, :, ::-1], axis=2)[:, :, ::-1] - unseen).reshape(n, CARDS)
+    below = (np.cumsum(unseen, axis=2) - unseen).reshape(n, CARDS)
+    mine = hand.reshape(n, 4, 13)
+    length = mine.sum(axis=2)[:, _SUIT]
+    higher = (np.cumsum(mine[:, :, ::-1], axis=2)[:, :, ::-1] - mine).reshape(n, CARDS)
+    shown_out = voids[:, 1:, :].sum(axis=1)[:, _SUIT]
+    penalty = contract @ _PENALTY
+    # the seats still to play to this trick after this card (relative 1 .. 3 - count) that
+    # have shown out of its suit: they may throw anything on it
+    still = (np.arange(1, 4)[None, :] <= (3 - count)[:, None]).astype(np.float32)
+    after_out = (voids[:, 1:, :] * still[:, :, None]).sum(axis=1)[:, _SUIT]
+    unseen_flat = unseen.reshape(n, CARDS)
+    out_penalty = (unseen_flat * penalty).reshape(n, 4, 13).sum(axis=2)[:, _SUIT]
+    per_card = np.stack([
+        np.broadcast_to(_RANK / 12.0, (n, CARDS)), is_trump, (_SUIT == 1) * np.ones((n, 1)),
+        follows, wins, above / 12.0, below / 12.0, length / 13.0, higher / 12.0,
+        shown_out / 3.0, penalty, piece("habit", CARDS), after_out / 3.0, out_penalty,
+        wins * (on_table * penalty).sum(axis=1, keepdims=True),
+    ], axis=2)
+    tricks = piece("tricks_taken", 4).sum(axis=1, keepdims=True)
+    place = np.eye(4, dtype=np.float32)[np.minimum(count, 3).astype(int)]
+    context = np.concatenate([
+        contract, place, tricks, (tricks >= 11 / 13 - 1e-6),
+        (on_table * penalty).sum(axis=1, keepdims=True), piece("chooser", 4),
+        piece("tricks_taken", 4), piece("deal_points", 4), piece("broken", 2),
+    ], axis=1)
+    out: Array = np.concatenate(
+        [per_card, np.broadcast_to(context[:, None, :], (n, CARDS, context.shape[1]))],
+        axis=2).astype(np.float32)
+    return out
+
+
+class Net:
+    """A multilayer perceptron with ReLU hidden layers that scores one card from its
+    :func:`card_features`, the same weights for every card: ``scores(x)`` gives a score per
+    card for each row of :func:`features`."""
+
+    def __init__(self, arrays: dict[str, Array], at: dict[str, int]) -> None:
+        n = sum(k.startswith("w") for k in arrays)
+        self.layers = [(arrays[f"w{i}"], arrays[f"b{i}"]) for i in range(n)]
+        self.at = at
+
+    def scores(self, x: Array) -> Array:
+        h = card_features(x, self.at)
+        for i, (w, b) in enumerate(self.layers):
+            h = h @ w + b
+            if i < len(self.layers) - 1:
+                h = np.maximum(h, 0.0)
+        out: Array = h[..., 0]
+        return out
+
+    @classmethod
+    def load(cls, at: dict[str, int], path: Path = WEIGHTS) -> Net:
+        with np.load(path) as data:
+            return cls({k: data[k].astype(np.float32) for k in data.files}, at)
+
+
+def weights_digest(path: Path = WEIGHTS) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+@cache
+def _net(game: Game) -> Net:
+    return Net.load(input_offsets(encoder(game)))
+
+
+class KingLearnedBot(ViewBot):
+    """The distilled network's card, the strong bot's contract choice on fewer worlds."""
+
+    def __init__(self, game: Game, seed: int | None = None,
+                 choice_worlds: int = CHOICE_WORLDS, **_: Any) -> None:
+        if game.name != "king":
+            raise ValueError(f"the King learned bot plays King, not {game.name}")
+        super().__init__(game, seed)
+        self.net = _net(game)
+        self.encoder = encoder(game)
+        self.basic = KingBasicBot(game, seed=0)
+        self.chooser = KingStrongBot(game, seed=self.rng.getrandbits(63),
+                                     iterations=1, choice_worlds=choice_worlds)
+
+    def choose(self, view: JSON) -> str:
+        legal = self.legal_of(view)
+        if len(legal) == 1:
+            return legal[0]
+        if view["phase"] == "choose":
+            self.chooser.should_stop = self.should_stop
+            return self.chooser.choose(view)
+        return self.card(view)
+
+    def card_scores(self, view: JSON) -> dict[str, float]:
+        """Every legal card's score (higher is better)."""
+        out = self.net.scores(features(view, self.encoder, self.basic)[None, :])[0]
+        return {a: float(out[CARD_OF_TEXT[a.split()[1]]]) for a in view["legal"]}
+
+    def card(self, view: JSON) -> str:
+        scores = self.card_scores(view)
+        return max(scores, key=lambda a: scores[a])
