@@ -2,7 +2,9 @@
 king_learned.npz``, read by :mod:`kingscourt.games.king.bots.learned`) in two steps:
 
     python -m tools.king_learned data --matches 80 --jobs 2 --out /tmp/king_cards.npz
-    python -m tools.king_learned train /tmp/king_cards.npz [--epochs 30]
+    python -m tools.king_learned train /tmp/king_cards.npz [--epochs 12] [--hidden 256,256]
+
+(the shipped weights: 88 matches, the defaults).
 
 ``data`` plays 20-deal matches in which one or two seats are the strong bot (its served work
 budget, deterministic: the match's seed) and the others the basic bot, and records each of the
@@ -33,6 +35,7 @@ from kingscourt.games.king.bots.basic import KingBasicBot
 from kingscourt.games.king.bots.learned import (
     WEIGHTS,
     KingLearnedBot,
+    Net,
     card_features,
     features,
     input_offsets,
@@ -42,7 +45,7 @@ from kingscourt.games.king.cards import CARD_OF_TEXT
 from kingscourt.interop.tensors import encoder
 
 #: points: the softmax temperature of the strong bot's card values in the targets
-TEMPERATURE = 10.0
+TEMPERATURE = 15.0
 #: the strong bot's served work budget (the manifest's ``play_budgets``, without the clock)
 TEACHER = {"iterations": 640, "chain": 960, "choice_worlds": 3000}
 
@@ -102,22 +105,9 @@ def _targets(v: np.ndarray, temperature: float) -> np.ndarray:
     return out
 
 
-def _forward(params: dict[str, np.ndarray], f: np.ndarray) -> list[np.ndarray]:
-    """Every layer's output for the card features ``f`` (rows × 52 × features), the last one
-    the scores (rows × 52 × 1), as :class:`.learned.Net` scores."""
-    n = sum(k.startswith("w") for k in params)
-    hs = [f]
-    for i in range(n):
-        z = hs[-1] @ params[f"w{i}"] + params[f"b{i}"]
-        hs.append(np.maximum(z, 0.0) if i < n - 1 else z)
-    return hs
-
-
 def _scores(params: dict[str, np.ndarray], x: np.ndarray, at: dict[str, int]) -> np.ndarray:
-    out = np.empty((len(x), 52), np.float32)
-    for a in range(0, len(x), 4096):
-        out[a:a + 4096] = _forward(params, card_features(x[a:a + 4096], at))[-1][..., 0]
-    return out
+    net = Net(params, at)
+    return np.concatenate([net.scores(x[a:a + 4096]) for a in range(0, len(x), 4096)])
 
 
 def train(paths: list[Path], hidden: list[int], epochs: int, lr: float, seed: int,
@@ -152,7 +142,7 @@ def train(paths: list[Path], hidden: list[int], epochs: int, lr: float, seed: in
         rate = lr * 0.5 * (1 + np.cos(np.pi * epoch / epochs))
         for a in range(0, len(order), 256):
             idx = order[a:a + 256]
-            hs = _forward(params, card_features(tx[idx], at))
+            hs = Net(params, at).forward(card_features(tx[idx], at))
             logits = np.where(tl[idx], hs[-1][..., 0], -1e9)
             logits -= logits.max(axis=1, keepdims=True)
             p = np.exp(logits)
@@ -202,8 +192,8 @@ def main(argv: list[str] | None = None) -> None:
                    help="the recorded seats play the shipped network's card (DAgger)")
     t = sub.add_parser("train", help="fit the network to recorded decisions")
     t.add_argument("data", type=Path, nargs="+")
-    t.add_argument("--hidden", type=lambda s: [int(n) for n in s.split(",")], default=[64, 64])
-    t.add_argument("--epochs", type=int, default=30)
+    t.add_argument("--hidden", type=lambda s: [int(n) for n in s.split(",")], default=[256, 256])
+    t.add_argument("--epochs", type=int, default=12)
     t.add_argument("--lr", type=float, default=1e-3)
     t.add_argument("--seed", type=int, default=0)
     t.add_argument("--temperature", type=float, default=TEMPERATURE)

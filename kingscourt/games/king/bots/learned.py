@@ -1,18 +1,16 @@
-"""The ``_learned`` King bot: a small network that plays cards as the strong bot does, in a
-millisecond, from the seat's view alone.
+"""The ``_learned`` King bot: a small network that plays cards as the strong bot does, in about
+a millisecond, from the seat's view alone.
 
-The network (:data:`WEIGHTS`, two hidden layers, numpy inference) reads the seat's
-observation tensor of the research bridge (:mod:`..tensors`: its hand, the cards on the
-table and played this deal, the contract, the scores and quotas), the suits each other seat
-has shown out of (a card of another suit played to a led suit: a secret of nobody's, every
-seat saw it), the legal cards and the card the basic bot would play (its habits, read from
-the same view: the network learns where the strong bot plays otherwise), and scores every
-card; the best legal one is played. It
-was trained by ``python -m tools.king_learned`` to imitate the strong bot's valued card
-choices in matches the strong bot played in every seat (distillation: the target is the
-softmax of the strong bot's values of the legal cards). A contract is chosen as the strong
-bot chooses one (simulated worlds and the cost tables) with fewer worlds
-(:data:`CHOICE_WORLDS`), so that it takes about 20 ms.
+Its input (:func:`features`) is the seat's observation tensor of the research bridge
+(:mod:`..tensors`), the suits each other seat has shown out of (a card of another suit played
+to a led suit: every seat saw it), the legal cards and the card the basic bot would play from
+the same view. From it :func:`card_features` reads, per card, what the card is and does here
+and what the position is; one network (:data:`WEIGHTS`, ReLU hidden layers, numpy inference)
+scores every card with the same weights, and the best legal one is played. It was trained by
+``python -m tools.king_learned`` to imitate the strong bot's card values in matches of one or
+two strong seats against basic ones (distillation: the target is the softmax of the strong
+bot's values of the legal cards). A contract is chosen as the strong bot chooses one
+(simulated worlds and the cost tables) on fewer worlds (:data:`CHOICE_WORLDS`, about 13 ms).
 
 Private while it is measured (``docs/bots.md``): loadable by name for the arena and the
 benchmarks, not offered where people play.
@@ -31,6 +29,7 @@ from ....bots.base import ViewBot
 from ....engine import JSON, Game
 from ....interop.tensors import Array, encoder, relative
 from ..cards import CARD_OF_TEXT
+from ..contracts import CONTRACTS, Contract
 from .basic import KingBasicBot
 from .strong import KingStrongBot
 
@@ -78,12 +77,12 @@ def input_offsets(enc: Any) -> dict[str, int]:
 
 _CARD = np.arange(CARDS)
 _SUIT, _RANK = _CARD // 13, _CARD % 13
-#: per contract (the tensors' order), each card's penalty in units of 320 (Rıfkı's king)
-_PENALTY = np.zeros((7, CARDS), np.float32)
-_PENALTY[1, _SUIT == 1] = 30 / 320          # Kupa Almaz: hearts
-_PENALTY[2, (_RANK == 11) | (_RANK == 9)] = 60 / 320   # Erkek Almaz: kings and jacks
-_PENALTY[3, _RANK == 10] = 100 / 320        # Kız Almaz: queens
-_PENALTY[4, 13 + 11] = 1.0                  # Rıfkı: the king of hearts
+#: per contract (the tensors' order, :class:`~..contracts.Contract`), each card's penalty in
+#: units of Rıfkı's (the contract's penalty cards and their points)
+_PENALTY = np.zeros((len(Contract), CARDS), np.float32)
+for _c in Contract:
+    _PENALTY[_c, [(CONTRACTS[_c].penalty_cards >> c) & 1 == 1 for c in range(CARDS)]] = (
+        CONTRACTS[_c].per_unit / CONTRACTS[Contract.RIFKI].per_unit)
 
 
 def card_features(x: Array, at: dict[str, int]) -> Array:
@@ -159,13 +158,17 @@ class Net:
         self.layers = [(arrays[f"w{i}"], arrays[f"b{i}"]) for i in range(n)]
         self.at = at
 
-    def scores(self, x: Array) -> Array:
-        h = card_features(x, self.at)
+    def forward(self, f: Array) -> list[Array]:
+        """Every layer's output for card features ``f`` (rows × 52 × features), the input
+        first and the scores (rows × 52 × 1) last: the trainer reads them all."""
+        hs = [f]
         for i, (w, b) in enumerate(self.layers):
-            h = h @ w + b
-            if i < len(self.layers) - 1:
-                h = np.maximum(h, 0.0)
-        out: Array = h[..., 0]
+            z = hs[-1] @ w + b
+            hs.append(np.maximum(z, 0.0) if i < len(self.layers) - 1 else z)
+        return hs
+
+    def scores(self, x: Array) -> Array:
+        out: Array = self.forward(card_features(x, self.at))[-1][..., 0]
         return out
 
     @classmethod
