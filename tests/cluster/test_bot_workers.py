@@ -133,6 +133,14 @@ def test_a_worker_decides_again_after_redis_restarts(cluster: list[Server],
         return any(f":{bot_worker.proc.pid}:" in str(m)  # type: ignore[union-attr]
                    for m in client.zrangebyscore("kc:bot-workers", time.time() * 1000, "+inf"))
 
+    def listening() -> bool:  # every server's own channel is subscribed
+        channels = [str(ch) for ch in client.pubsub_channels("kc:node:*")]
+        return sum(not ch.startswith("kc:node:bots:") for ch in channels) == len(cluster)
+
+    def idle() -> bool:  # no decision in a server's own pool, started or waiting
+        infos = [s.get("/api/bot-pool").json() for s in cluster]
+        return all(i["waiting"] == 0 and not any(w["busy"] for w in i["workers"]) for i in infos)
+
     async def go() -> None:
         async with connect(b.ws(table), max_size=None) as ws:
             version = 0
@@ -147,7 +155,13 @@ def test_a_worker_decides_again_after_redis_restarts(cluster: list[Server],
             while not worker_there():  # the worker beats again on its own
                 assert time.monotonic() < deadline, "the worker never came back to Redis"
                 await asyncio.sleep(0.2)
-            await asyncio.sleep(2.5)  # the owners see it (they look again every second)
+            deadline = time.monotonic() + 30
+            while not (listening() and idle()):  # subscribed again, no decision of the outage left
+                assert time.monotonic() < deadline, "the servers never settled after the restart"
+                await asyncio.sleep(0.2)
+            await asyncio.sleep(2.5)  # the owners see the worker (they look again every second)
+            while not idle():
+                await asyncio.sleep(0.1)
             before, mark = local_decisions(), version
             while version < mark + 8:
                 msg = await recv(ws, 30)

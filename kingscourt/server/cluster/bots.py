@@ -18,7 +18,9 @@ Redis list and a worker takes it, so bot capacity grows by adding workers on any
   stops at its next check.
 - **Who is there.** Each worker beats every :data:`BEAT` seconds into the sorted set
   ``kc:bot-workers`` (score: Redis's own clock plus :data:`BEAT_TTL`, so no two machines'
-  clocks are compared); while it holds no live member, owners decide locally at once.
+  clocks are compared); while it holds no live member, owners decide locally at once. So
+  does an owner whose own channel is not subscribed (Redis came back and it has not
+  subscribed again yet): it would not hear a worker take the decision.
 """
 
 from __future__ import annotations
@@ -100,6 +102,8 @@ class RemoteBots:
         self.local = 0
 
     async def any_worker(self) -> bool:
+        if not self.cluster.listening():
+            return False
         loop = asyncio.get_running_loop()
         if loop.time() - self._looked >= LOOK_AGAIN:
             self._looked = loop.time()

@@ -536,11 +536,15 @@ class Cluster:
                         except (ValueError, KeyError, TypeError):
                             log.warning("cluster: a message that is not ours: %.80r", message)
             except (RedisError, OSError) as e:
+                self._subscribed.clear()
                 log.warning("cluster: subscription lost (%s): subscribing again", e)
                 await asyncio.sleep(0.5)
             finally:
                 with contextlib.suppress(Exception):
                     await pubsub.aclose()
+
+    def listening(self) -> bool:
+        return self._subscribed.is_set()
 
     async def _publish(self) -> None:
         """The outbox, in order: what queued while the last round trip ran goes in one

@@ -28,6 +28,10 @@ class Node(Protocol):
     def hub(self) -> Hub:
         """This process's live tables."""
 
+    def listening(self) -> bool:
+        """Whether this process is subscribed to its channel now, so that it hears answers
+        sent to it (not while Redis is away or the subscription is being made again)."""
+
     def send(self, channel: str, msg: dict[str, Any]) -> None:
         """Publish ``msg`` on ``channel``, after every message made before it."""
 
