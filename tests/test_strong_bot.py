@@ -143,7 +143,7 @@ def test_expert_is_the_strong_search_with_a_larger_budget_and_people_get_time(
         game_name: str) -> None:
     from kingscourt.bots import LEVELS, budget, load, load_for_people, play_budget
 
-    assert LEVELS == ("random", "basic", "strong", "expert")
+    assert LEVELS == ("random", "basic", "learned", "strong", "expert")
     game = kingscourt.load_game(game_name)
     strong, expert = load("strong", game, seed=1), load("expert", game, seed=1)
     assert type(strong) is type(expert)
@@ -162,7 +162,7 @@ def test_king_retired_expert_is_still_accepted_and_plays_strong() -> None:
     from kingscourt.bots import budget, levels, load, load_for_people, play_budget
 
     game = kingscourt.load_game("king")
-    assert levels("king") == ["random", "basic", "strong"]
+    assert levels("king") == ["random", "basic", "learned", "strong"]
     expert, strong = load("expert", game, seed=1), load("strong", game, seed=1)
     assert type(expert) is type(strong) is KingStrongBot
     assert expert.iterations == strong.iterations  # type: ignore[attr-defined]

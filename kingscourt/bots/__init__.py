@@ -28,7 +28,7 @@ __all__ = ["LEVELS", "Bot", "Cancelled", "budget", "levels", "load", "load_for_p
 #: A level a game has retired is written in its manifest as the name of the level that now
 #: plays in its place (``"expert": "strong"``, no ``module:Class``): still accepted (stored
 #: tables, clients, the API), never listed
-LEVELS = ("random", "basic", "strong", "expert")
+LEVELS = ("random", "basic", "learned", "strong", "expert")
 
 
 def _playing(game: str, level: str) -> str:

@@ -1,5 +1,6 @@
-"""King's ``_learned`` bot: the shipped network loads and is the one trained, it plays only
-from the seat's view, legally and reproducibly, and it beats the basic bot."""
+"""King's ``learned`` bot: the shipped network loads and is the one trained, it is offered in
+King only, it plays only from the seat's view, legally and reproducibly, and it beats the
+basic bot."""
 
 from __future__ import annotations
 
@@ -7,10 +8,11 @@ import json
 import random
 
 import numpy as np
+import pytest
 
 import kingscourt
 from kingscourt.arena import run_arena
-from kingscourt.bots import LEVELS, load
+from kingscourt.bots import levels, load, load_for_people
 from kingscourt.games.king.bots.basic import KingBasicBot
 from kingscourt.games.king.bots.learned import (
     WEIGHTS,
@@ -37,17 +39,21 @@ def test_the_weights_are_small_and_the_trained_ones() -> None:
     assert net.scores(x).shape == (3, 52)
 
 
-def test_private_and_loadable_by_name() -> None:
+def test_offered_in_king_alone() -> None:
     game = kingscourt.load_game("king")
-    assert "_learned" not in LEVELS
-    assert isinstance(load("_learned", game, seed=1), KingLearnedBot)
+    assert levels("king") == ["random", "basic", "learned", "strong"]
+    assert isinstance(load_for_people("learned", game, seed=1), KingLearnedBot)
+    for other in ("kukakoenig", "uchokrola"):
+        assert "learned" not in levels(other)
+        with pytest.raises(ValueError):
+            load("learned", kingscourt.load_game(other), seed=1)
 
 
 def _match(seed: int) -> list[str]:
     """One match of the learned bot in seat 0 against three basic bots: every action."""
     game = kingscourt.load_game("king")
     state = game.new_state(seed=seed)
-    bots = [load("_learned", game, seed=seed), *(load("basic", game, seed=seed + s)
+    bots = [load("learned", game, seed=seed), *(load("basic", game, seed=seed + s)
                                                   for s in range(1, 4))]
     actions = []
     while not state.is_over():
@@ -72,7 +78,8 @@ def test_it_reads_the_view_alone() -> None:
     habits = KingBasicBot(game, seed=0)
     rng = random.Random(2)
     state = game.new_state(seed=2)
-    bot = load("_learned", game, seed=1)
+    # two bots of one seed, asked in step: each draws the same worlds from its own stream
+    bot, twin = load("learned", game, seed=1), load("learned", game, seed=1)
     checked = 0
     for _ in range(300):
         seat = state.to_move()[0]
@@ -81,7 +88,7 @@ def test_it_reads_the_view_alone() -> None:
             world = game.sample_world(view, random.Random(rng.getrandbits(32)))
             other = world.view(seat)
             assert np.array_equal(features(view, enc, habits), features(other, enc, habits))
-            assert bot.choose(json.loads(json.dumps(view))) == bot.choose(other)
+            assert bot.choose(json.loads(json.dumps(view))) == twin.choose(other)
             checked += 1
         state.apply(seat, load("basic", game, seed=0).choose(view))
         if state.is_over():
@@ -91,7 +98,7 @@ def test_it_reads_the_view_alone() -> None:
 
 def test_it_beats_basic_on_duplicate_games() -> None:
     """One learned seat against three basic ones, eight games in every rotation: its margin's
-    95% interval lies above 0 (measured: about +600 a game over 32 games)."""
-    result = run_arena("king", ["_learned", "basic", "basic", "basic"], 8, seed=1000, jobs=1)
+    95% interval lies above 0 (measured: about +900 a game over 32 games)."""
+    result = run_arena("king", ["learned", "basic", "basic", "basic"], 8, seed=1000, jobs=1)
     margin = result.margins[0]
     assert margin.mean - margin.ci95 > 0, (margin.mean, margin.ci95)

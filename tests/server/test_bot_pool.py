@@ -67,6 +67,19 @@ def test_bots_decide_in_worker_processes_not_in_the_server(solo: Server) -> None
     assert child.ppid() == solo.proc.pid  # a process of the server's, not a thread of it
 
 
+def test_learned_bots_play_in_a_worker_whose_numpy_keeps_to_one_thread(solo: Server) -> None:
+    """King's learned level at a table, decided in the worker; its network's linear algebra
+    starts no thread per core there (threads spinning against the other workers')."""
+    t = solo.create("king", [{"kind": "bot", "level": "learned"}] * 4)
+    watch_until(solo, t["id"], lambda m: m["version"] >= 12)
+    (worker,) = pool(solo)["workers"]
+    assert worker["decisions"] >= 12
+    child = psutil.Process(worker["pid"])
+    assert child.environ()["OPENBLAS_NUM_THREADS"] == "1"
+    # the reader thread beside the main one, and no BLAS thread per core
+    assert child.num_threads() <= 2, child.threads()
+
+
 def test_the_turn_timer_stops_a_long_search_and_frees_the_worker(solo: Server) -> None:
     # Ucho Króla's strong bot searches for 0.5 to 2 seconds a move here; the table gives 0.1
     t = solo.create("uchokrola", [{"kind": "bot", "level": "strong"}] * 3, turn_seconds=0.1)

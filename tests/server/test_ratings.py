@@ -98,7 +98,7 @@ def test_ties_share_a_place_and_bots_are_references(store: Store) -> None:
            scores=[30, 10], winners=[0])
     re_, rf = rating(store, e, "kukakoenig"), rating(store, f, "kukakoenig")
     assert re_ is not None and rf is not None and re_.mu > rf.mu > MODEL.mu
-    assert set(BOT_RATINGS) == {"random", "basic", "strong", "expert"}
+    assert set(BOT_RATINGS) == {"random", "basic", "learned", "strong", "expert"}
     with store.sessions() as s:  # bots and guests have no rating rows
         assert {r.account_id for r in s.scalars(select(Rating)).all()} == {c, d, e, f}
 

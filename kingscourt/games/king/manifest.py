@@ -25,9 +25,9 @@ SPEC = GameSpec(
             "expert": "strong",
             "_expert": f"{_P}.bots.strong:KingStrongBot",
             "_strong_2026": f"{_P}.bots.legacy:KingStrongBot2026",
-            # the network distilled from strong's card choices (docs/bots.md): private
-            # while it is measured
-            "_learned": f"{_P}.bots.learned:KingLearnedBot",
+            # the network distilled from strong's card values (docs/bots.md): a card in
+            # about a millisecond
+            "learned": f"{_P}.bots.learned:KingLearnedBot",
         },
         budgets={"_expert": {"iterations": 6000, "choice_worlds": 2400, "chain": 4800}},
         # strong, where people play: a budget of work, so its strength does not depend on the

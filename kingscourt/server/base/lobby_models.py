@@ -98,7 +98,7 @@ class SeatSpec(BaseModel):
     open: bool = Field(default=False, description="a free human seat that anyone in the lobby "
                                                    "may take (without the invitation link)")
     level: str | None = Field(default=None, max_length=32,
-                              description="random | basic | strong | expert (bots only)",
+                              description="random | basic | learned | strong | expert (bots only)",
                               json_schema_extra={"enum": [*LEVELS, None]})
 
     @model_validator(mode="after")
@@ -226,7 +226,7 @@ class StartRequest(BaseModel):
     token: str = Field(min_length=1, max_length=64, description="the host's seat token")
     fill: str = Field(default="basic", max_length=32,
                       description="the bot level that takes every free seat: "
-                                  "random | basic | strong | expert")
+                                  "random | basic | learned | strong | expert")
 
 
 class CancelRequest(BaseModel):

@@ -62,6 +62,7 @@ class Reference:
 BOT_RATINGS: dict[str, Reference] = {
     "random": Reference(12.0, 2.0),
     "basic": Reference(25.0, 2.0),
+    "learned": Reference(30.0, 2.0),
     "strong": Reference(32.0, 2.0),
     "expert": Reference(35.0, 2.0),
 }

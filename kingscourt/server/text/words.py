@@ -19,8 +19,8 @@ Name = Callable[[int], Named]
 
 
 #: the bot levels' names, said in the reader's language (an unknown level: its id as it is)
-LEVEL_NAMES = {"random": N_("random"), "basic": N_("basic"), "strong": N_("strong"),
-               "expert": N_("expert")}
+LEVEL_NAMES = {"random": N_("random"), "basic": N_("basic"), "learned": N_("learned"),
+               "strong": N_("strong"), "expert": N_("expert")}
 
 
 def seat_name(seat: int, kind: str, name: str | None, level: str | None) -> Named:

@@ -8,7 +8,7 @@ export const SUIT_SYMBOL = { S: "♠", H: "♥", D: "♦", C: "♣" };
 export const SUIT_NAME = lazy(() => ({ S: t("Spades"), H: t("Hearts"), D: t("Diamonds"), C: t("Clubs") }));
 
 // the bot levels as /api/games names them
-const LEVELS = lazy(() => ({ random: t("random"), basic: t("basic"), strong: t("strong"), expert: t("expert") }));
+const LEVELS = lazy(() => ({ random: t("random"), basic: t("basic"), learned: t("learned"), strong: t("strong"), expert: t("expert") }));
 
 /** A bot level ("basic") in the player's words. */
 export function levelName(level) {

@@ -1,19 +1,21 @@
-"""The ``_learned`` King bot: a small network that plays cards as the strong bot does, in about
-a millisecond, from the seat's view alone.
+"""The ``learned`` King bot: a small network that values cards as the strong bot does, checked
+against a few simulated worlds, a card in a few milliseconds, from the seat's view alone.
 
 Its input (:func:`features`) is the seat's observation tensor of the research bridge
 (:mod:`..tensors`), the suits each other seat has shown out of (a card of another suit played
 to a led suit: every seat saw it), the legal cards and the card the basic bot would play from
 the same view. From it :func:`card_features` reads, per card, what the card is and does here
 and what the position is; one network (:data:`WEIGHTS`, ReLU hidden layers, numpy inference)
-scores every card with the same weights, and the best legal one is played. It was trained by
-``python -m tools.king_learned`` to imitate the strong bot's card values in matches of one or
-two strong seats against basic ones (distillation: the target is the softmax of the strong
-bot's values of the legal cards). A contract is chosen as the strong bot chooses one
-(simulated worlds and the cost tables) on fewer worlds (:data:`CHOICE_WORLDS`, about 13 ms).
+scores every card with the same weights. It was trained by ``python -m tools.king_learned`` to
+imitate the strong bot's card values in matches of one or two strong seats against basic ones
+(distillation: the target is the softmax of the strong bot's values of the legal cards at
+:data:`TEMPERATURE` points).
 
-Private while it is measured (``docs/bots.md``): loadable by name for the arena and the
-benchmarks, not offered where people play.
+A card is then played as :class:`KingLearnedBot` says: the network's values are a prior worth
+:data:`PRIOR` worlds, and :data:`WORLDS` worlds drawn from the view are played out by the
+strong bot's search (the last tricks solved exactly). A contract is chosen as the strong bot
+chooses one (simulated worlds and the cost tables) on fewer worlds (:data:`CHOICE_WORLDS`,
+about 13 ms). Its strength and times: ``docs/bots.md``.
 """
 
 from __future__ import annotations
@@ -31,14 +33,20 @@ from ....interop.tensors import Array, encoder, relative
 from ..cards import CARD_OF_TEXT
 from ..contracts import CONTRACTS, Contract
 from .basic import KingBasicBot
-from .strong import KingStrongBot
+from .strong import EXACT_COST, SOLVE_TRICKS, KingStrongBot
 
 #: the network's weights, written by ``tools/king_learned.py``
 WEIGHTS = Path(__file__).resolve().parent / "data" / "king_learned.npz"
 #: the SHA-256 of :data:`WEIGHTS` as trained (a test checks it)
-WEIGHTS_SHA256 = "9f7f8fb1069852b6916dbcdfe64432c6dd9c57587abd3be7c3affbeab9926112"
+WEIGHTS_SHA256 = "70d2cbe60243ad57b1d303f23dee869f4602296a1fe93581ea2bacc76476cb36"
 #: worlds simulated per contract choice (the strong bot's served level: 3000)
-CHOICE_WORLDS = 96
+CHOICE_WORLDS = 64
+#: worlds simulated per card, and what the network's values weigh against them (in worlds)
+WORLDS = 16
+PRIOR = 32.0
+#: points: the temperature of the card values the network was trained on (its scores are
+#: values in these units, up to a constant)
+TEMPERATURE = 15.0
 SEATS = 4
 CARDS = 52
 
@@ -182,23 +190,37 @@ def weights_digest(path: Path = WEIGHTS) -> str:
 
 
 @cache
-def _net(game: Game) -> Net:
-    return Net.load(input_offsets(encoder(game)))
+def _net(game: Game, path: Path = WEIGHTS) -> Net:
+    return Net.load(input_offsets(encoder(game)), path)
 
 
 class KingLearnedBot(ViewBot):
-    """The distilled network's card, the strong bot's contract choice on fewer worlds."""
+    """The distilled network's card values corrected by a few simulated worlds; the strong
+    bot's contract choice on fewer worlds.
+
+    A card's score is ``prior`` × :data:`TEMPERATURE` × (its network score less the
+    legal cards' mean) plus, for each of ``worlds`` worlds the strong bot's search plays out
+    (drawn uniformly from the view; in the last :data:`.strong.SOLVE_TRICKS` tricks solved
+    exactly, worth :data:`.strong.EXACT_COST` worlds each), its margin there less the legal
+    cards' mean: the network is a prior worth ``prior`` worlds. ``worlds=0`` plays the
+    network's card alone."""
 
     def __init__(self, game: Game, seed: int | None = None,
-                 choice_worlds: int = CHOICE_WORLDS, **_: Any) -> None:
+                 choice_worlds: int = CHOICE_WORLDS, worlds: int = WORLDS,
+                 prior: float = PRIOR, weights: str | None = None, **_: Any) -> None:
         if game.name != "king":
             raise ValueError(f"the King learned bot plays King, not {game.name}")
         super().__init__(game, seed)
-        self.net = _net(game)
+        self.net = _net(game, Path(weights) if weights else WEIGHTS)
         self.encoder = encoder(game)
         self.basic = KingBasicBot(game, seed=0)
         self.chooser = KingStrongBot(game, seed=self.rng.getrandbits(63),
                                      iterations=1, choice_worlds=choice_worlds)
+        self.worlds = int(worlds)
+        self.prior = float(prior)
+        # uniform worlds (no chain of inferred ones: too slow for a card in a few ms)
+        self.search = KingStrongBot(game, seed=self.rng.getrandbits(63), iterations=1,
+                                    chain=0)
 
     def choose(self, view: JSON) -> str:
         legal = self.legal_of(view)
@@ -210,10 +232,30 @@ class KingLearnedBot(ViewBot):
         return self.card(view)
 
     def card_scores(self, view: JSON) -> dict[str, float]:
-        """Every legal card's score (higher is better)."""
+        """Every legal card's network score (higher is better): its value in units of the
+        training temperature, up to a constant."""
         out = self.net.scores(features(view, self.encoder, self.basic)[None, :])[0]
         return {a: float(out[CARD_OF_TEXT[a.split()[1]]]) for a in view["legal"]}
 
-    def card(self, view: JSON) -> str:
+    def card_values(self, view: JSON) -> dict[str, float]:
+        """Every legal card's score: the network's prior and the simulated worlds' margins,
+        in points, each less its mean over the legal cards."""
+        legal: list[str] = view["legal"]
         scores = self.card_scores(view)
-        return max(scores, key=lambda a: scores[a])
+        mean_s = sum(scores.values()) / len(scores)
+        prior = {a: self.prior * TEMPERATURE * (scores[a] - mean_s) for a in legal}
+        if not self.worlds:
+            return prior
+        self.search.should_stop = self.should_stop
+        # the search plays ``iterations`` playouts, one per card and world (an exact solve
+        # of a world counts EXACT_COST of them)
+        self.search.iterations = self.worlds * len(legal)
+        values = dict(self.search.analyse(view).values)
+        mean_v = sum(values.values()) / len(values)
+        exact = 13 - len(view["tricks"]) <= SOLVE_TRICKS
+        weight = self.worlds * (EXACT_COST if exact else 1)
+        return {a: prior[a] + weight * (values[a] - mean_v) for a in legal}
+
+    def card(self, view: JSON) -> str:
+        values = self.card_values(view)
+        return max(values, key=lambda a: values[a])
