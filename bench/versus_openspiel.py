@@ -17,7 +17,9 @@ Fair and repeatable, as issue 15 asks:
   rate (simulations per second, one per trick of the deal and for contract choices, a running
   mean over its decisions so far in this run that forgets older ones by ``DECAY``, first
   measured on calibration positions) buys in the same time. Both sides' mean time per
-  decision is printed.
+  decision is printed. By default our bot plays its served work budget with ``seconds`` as
+  its wall-time limit, so it usually stops well before its time (a card in about 60 ms
+  against OpenSpiel's 200): ``--time-alone`` lets it search for the whole time instead.
 - **Duplicate deals.** Every match seed's first deal is played twice, ours in seats 0 and 2
   and then in 1 and 3; per deal the margin is ours − theirs per seat, averaged over the two
   seatings; the report gives its mean with a 95% t-interval over ≥ 100 deals by default.
@@ -26,15 +28,21 @@ Fair and repeatable, as issue 15 asks:
   alone; our bot, which names contracts for the whole game (less the opportunity and defence
   costs of spending one, :mod:`kingscourt.games.king.bots.costs`), gives some of the first deal away
   on purpose. ``--deal-choice`` lets it name contracts for the deal alone, as IS-MCTS does.
+- **Or whole matches** (``--matches N``): every deal of N 20-deal matches is scored, each
+  match played in both seatings with the same cards in every deal (deal ``n`` of match ``s``
+  drawn by the seed ``100 s + n``); IS-MCTS still searches to the end of the current deal.
+  Per deal ours − theirs per seat over the two seatings, and per match its total.
+  ``--json FILE`` keeps the per-deal figures (to pool runs made in parallel).
 
     .venv/bin/python bench/versus_openspiel.py [--deals 100] [--seconds 0.2]
                                                [--choice-seconds 0.8] [--tune 0.25,0.5,1,2]
-                                               [--deal-choice]
+                                               [--deal-choice] [--matches 6 --uct-c 0.25]
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import random
 import statistics
@@ -206,16 +214,22 @@ def calibrate(game: Any, uct_c: float) -> dict[str, list[float]]:
 
 #: extra options of our bot (``--deal-choice``: costs=False)
 OURS: dict[str, Any] = {}
+#: ``--time-alone``: our bot searches for its whole time, without the served work budget
+TIME_ALONE: list[bool] = []
 
 
 def play_deal(game: Any, seed: int, ours: tuple[int, ...], others: str, uct_c: float,
               rate: dict[str, list[float]], seconds: float, choice_seconds: float,
-              our_times: Times, their_times: Times) -> list[int]:
-    """The first deal of match ``seed``: our strong bot in seats ``ours``, the others
-    OpenSpiel's (``others == "openspiel"``) or the basic bot's. Its points per seat."""
+              our_times: Times, their_times: Times, whole: bool = False) -> list[list[int]]:
+    """The first deal of match ``seed`` (``whole``: every deal of the match, the cards of
+    deal ``n`` drawn by the seed ``100 * seed + n`` in both seatings): our strong bot in seats
+    ``ours``, the others OpenSpiel's (``others == "openspiel"``) or the basic bot's. Each
+    deal's points per seat."""
     state = deal(game.new_initial_state(), seed)
-    budget = {**play_budget("king", "strong"), "seconds": seconds,
-              "choice_seconds": choice_seconds, **OURS}
+    served = play_budget("king", "strong")
+    if TIME_ALONE:  # the search runs until its time is spent, as OpenSpiel's does
+        served = {k: v for k, v in served.items() if k not in ("iterations", "choice_worlds")}
+    budget = {**served, "seconds": seconds, "choice_seconds": choice_seconds, **OURS}
     mine = {s: load("strong", KING, seed=seed * 10 + s, **budget) for s in ours}
     opp: dict[int, Any] = {}
     for s in range(4):
@@ -224,7 +238,10 @@ def play_deal(game: Any, seed: int, ours: tuple[int, ...], others: str, uct_c: f
         opp[s] = (TimedOpenSpiel(game, uct_c, seed * 10 + s, rate,
                                  {"card": seconds, "choose": choice_seconds})
                   if others == "openspiel" else load("basic", KING, seed=seed * 10 + s))
-    while not state.inner.view(None)["score_table"]:
+    while not (state.is_terminal() if whole else state.inner.view(None)["score_table"]):
+        if state.is_chance_node():  # the next deal's cards
+            deal(state, 100 * seed + state.inner.deal_number)
+            continue
         seat = state.current_player()
         if seat in mine:
             view = state.inner.view(seat)
@@ -242,7 +259,7 @@ def play_deal(game: Any, seed: int, ours: tuple[int, ...], others: str, uct_c: f
     for b in opp.values():
         if isinstance(b, TimedOpenSpiel):
             their_times.extend(b.times)
-    return list(state.inner.view(None)["score_table"][0]["points"])
+    return [list(row["points"]) for row in state.inner.view(None)["score_table"]]
 
 
 def _action_id(state: Any, seat: int, text: str) -> int:
@@ -263,7 +280,7 @@ def duplicate(game: Any, seeds: range, first: str, uct_c: float, rate: dict[str,
         for seats in ((0, 2), (1, 3)):
             if first == "ours":
                 pts = play_deal(game, seed, seats, others, uct_c, rate, seconds, choice_seconds,
-                                our_times, their_times)
+                                our_times, their_times)[0]
             else:
                 pts = _openspiel_vs_basic(game, seed, seats, uct_c, rate, seconds,
                                           choice_seconds, their_times)
@@ -312,6 +329,42 @@ def interval(diffs: list[float]) -> tuple[float, float]:
     return mean, float(t_dist.ppf(0.975, n - 1)) * statistics.stdev(diffs) / math.sqrt(n)
 
 
+def whole_matches(game: Any, args: Any, uct_c: float, rate: dict[str, list[float]],
+                  ours_t: Times, theirs_t: Times) -> None:
+    """``--matches N``: N whole matches, each played twice (ours in seats 0 and 2, then in 1
+    and 3, the same cards in every deal); every deal scored: per deal the margin is ours −
+    theirs per seat, averaged over the two seatings; also per match, the total."""
+    print(f"uct_c = {uct_c}; {args.matches} whole matches (seeds {args.first_seed}..), every "
+          "deal scored", flush=True)
+    per_deal: list[float] = []
+    per_match: list[float] = []
+    t = time.perf_counter()
+    for seed in range(args.first_seed, args.first_seed + args.matches):
+        seatings = []
+        for seats in ((0, 2), (1, 3)):
+            rows = play_deal(game, seed, seats, "openspiel", uct_c, rate, args.seconds,
+                             args.choice_seconds, ours_t, theirs_t, whole=True)
+            seatings.append([(sum(r[s] for s in seats) - sum(r[s] for s in range(4)
+                                                            if s not in seats)) / 2
+                             for r in rows])
+        deals = [(a + b) / 2 for a, b in zip(*seatings, strict=False)]
+        per_deal += deals
+        per_match.append(sum(sum(x) for x in seatings) / 2)
+        m, ci = interval(per_deal)
+        print(f"  match {seed}: {len(deals)} deals, {per_match[-1]:+.1f} per seat; so far "
+              f"{m:+.1f} ± {ci:.1f} per seat per deal over {len(per_deal)} deals; ms per "
+              f"decision ours {ms(ours_t)}, OpenSpiel {ms(theirs_t)} "
+              f"[{time.perf_counter() - t:.0f} s]", flush=True)
+    m, ci = interval(per_deal)
+    print(f"ours − OpenSpiel IS-MCTS: {m:+.1f} ± {ci:.1f} points per seat per deal (95% "
+          f"t-interval, {len(per_deal)} duplicate deals of {args.matches} whole matches)")
+    print(f"time per decision, mean (median) ms: ours {ms(ours_t, True)}; "
+          f"OpenSpiel {ms(theirs_t, True)}")
+    if args.json:
+        with open(args.json, "w", encoding="utf-8") as f:
+            json.dump({"per_deal": per_deal, "per_match": per_match, "uct_c": uct_c}, f)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--deals", type=int, default=100, help="duplicate deals measured")
@@ -321,12 +374,21 @@ def main() -> None:
     ap.add_argument("--tune-deals", type=int, default=6, help="deals per constant when tuning")
     ap.add_argument("--uct-c", type=float, help="skip tuning: use this constant")
     ap.add_argument("--first-seed", type=int, default=100, help="first measured match seed")
+    ap.add_argument("--matches", type=int, default=0,
+                    help="whole 20-deal matches instead (every deal scored), from --first-seed")
+    ap.add_argument("--json", help="write the per-deal differences here")
+    ap.add_argument("--time-alone", action="store_true",
+                    help="our bot searches until its time is spent (by default it plays its "
+                         "served work budget, cut at the time: usually less time than "
+                         "OpenSpiel's)")
     ap.add_argument("--deal-choice", action="store_true",
                     help="our bot names the contract for this deal alone (no opportunity or "
                          "defence costs), as IS-MCTS does: here the match is one deal")
     args = ap.parse_args()
     if args.deal_choice:
         OURS["costs"] = False
+    if args.time_alone:
+        TIME_ALONE.append(True)
     game = pyspiel.load_game("python_kingscourt_king")
     rate = calibrate(game, 1.0)
     print("OpenSpiel IS-MCTS simulations per second at calibration: "
@@ -345,10 +407,13 @@ def main() -> None:
             print(f"  uct_c {c:5.2f}: OpenSpiel − basic {m:+.1f} ± {ci:.1f} per seat per deal",
                   flush=True)
         best = max(scores, key=lambda c: scores[c])
-    print(f"uct_c = {best}; measuring {args.deals} duplicate deals (seeds {args.first_seed}..)",
-          flush=True)
     ours_t: Times = []
     theirs_t: Times = []
+    if args.matches:
+        whole_matches(game, args, best, rate, ours_t, theirs_t)
+        return
+    print(f"uct_c = {best}; measuring {args.deals} duplicate deals (seeds {args.first_seed}..)",
+          flush=True)
     diffs: list[float] = []
     t = time.perf_counter()
     for i in range(args.deals):
