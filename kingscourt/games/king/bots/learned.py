@@ -198,12 +198,13 @@ class KingLearnedBot(ViewBot):
     """The distilled network's card values corrected by a few simulated worlds; the strong
     bot's contract choice on fewer worlds.
 
-    A card's score is ``prior`` × :data:`TEMPERATURE` × (its network score less the
-    legal cards' mean) plus, for each of ``worlds`` worlds the strong bot's search plays out
-    (drawn uniformly from the view; in the last :data:`.strong.SOLVE_TRICKS` tricks solved
-    exactly, worth :data:`.strong.EXACT_COST` worlds each), its margin there less the legal
-    cards' mean: the network is a prior worth ``prior`` worlds. ``worlds=0`` plays the
-    network's card alone."""
+    A card's score is ``prior`` × :data:`TEMPERATURE` × (its network score less the legal
+    cards' mean) plus ``worlds`` × (its mean margin over the ``worlds`` worlds the strong
+    bot's search plays out, drawn uniformly from the view, less the legal cards' mean): the
+    network is a prior worth ``prior`` worlds. In the last :data:`.strong.SOLVE_TRICKS` tricks
+    the search solves worlds exactly instead, each counting :data:`.strong.EXACT_COST`
+    playouts a card, so it solves ``worlds / EXACT_COST`` of them or more, and their mean weighs
+    ``EXACT_COST`` times as much. ``worlds=0`` plays the network's card alone."""
 
     def __init__(self, game: Game, seed: int | None = None,
                  choice_worlds: int = CHOICE_WORLDS, worlds: int = WORLDS,
