@@ -36,7 +36,7 @@ REFUSED = [
     (["kukakoenig", "--bots", "strong:seconds=0,basic"], ["seconds takes a number above 0, got 0"]),
     (["king", "--bots", "strong:epsilon=2,basic,basic,basic"], ["epsilon", "between 0 and 1"]),
     (["king", "--bots", "strong:fast,basic,basic,basic"], ["strong:fast", "name=value"]),
-    (["king", "--bots", "genius,random,random,random"], ["'genius'", "random, basic, strong"]),
+    (["king", "--bots", "genius,random,random,random"], ["'genius'", "random, basic, learned, strong"]),
     (["king", "--bots", BASIC4, "-r", "nosuch=1"], ["--rule", "'nosuch'", "must_beat"]),
     (["king", "--bots", BASIC4, "-r", "must_beat=xx"], ["--rule", "'xx'", "'none', 'trump', 'all'"]),
     (["king", "--bots", BASIC4, "-r", "must_beat"], ["--rule", "'must_beat'", "name=value"]),

@@ -193,7 +193,12 @@ def leaderboard(store: Store, game: str, limit: int) -> list[dict[str, Any]]:
     entries: list[dict[str, Any]] = [
         {"name": n, "kind": "human", "rating": ordinal(mu, sigma), "mu": mu, "sigma": sigma,
          "games": g, "wins": w} for n, mu, sigma, g, w in rows]
+    # the levels this game has (King's learned level is King's alone; a retired level
+    # stays, as stored tables name it)
+    has = {level for g, level in bots.BOTS if g == game}
     for level, ref in BOT_RATINGS.items():
+        if level not in has:
+            continue
         name = f"Bot ({level})"
         games, wins = bot_rows.get(name, (0, 0))
         entries.append({"name": name, "kind": "bot", "rating": ref.ordinal, "mu": ref.mu,
