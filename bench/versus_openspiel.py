@@ -284,11 +284,14 @@ def duplicate(game: Any, seeds: range, first: str, uct_c: float, rate: dict[str,
             else:
                 pts = _openspiel_vs_basic(game, seed, seats, uct_c, rate, seconds,
                                           choice_seconds, their_times)
-            a = sum(pts[s] for s in seats)
-            b = sum(pts[s] for s in range(4) if s not in seats)
-            per.append((a - b) / 2)
+            per.append(_side_margin(pts, seats))
         diffs.append(sum(per) / 2)
     return diffs
+
+
+def _side_margin(points: list[int], seats: tuple[int, ...]) -> float:
+    """The side in ``seats`` less the other side, per seat."""
+    return (sum(points[s] for s in seats) - sum(points[s] for s in range(4) if s not in seats)) / 2
 
 
 def _openspiel_vs_basic(game: Any, seed: int, seats: tuple[int, ...], uct_c: float,
@@ -344,9 +347,7 @@ def whole_matches(game: Any, args: Any, uct_c: float, rate: dict[str, list[float
         for seats in ((0, 2), (1, 3)):
             rows = play_deal(game, seed, seats, "openspiel", uct_c, rate, args.seconds,
                              args.choice_seconds, ours_t, theirs_t, whole=True)
-            seatings.append([(sum(r[s] for s in seats) - sum(r[s] for s in range(4)
-                                                            if s not in seats)) / 2
-                             for r in rows])
+            seatings.append([_side_margin(r, seats) for r in rows])
         deals = [(a + b) / 2 for a, b in zip(*seatings, strict=False)]
         per_deal += deals
         per_match.append(sum(sum(x) for x in seatings) / 2)

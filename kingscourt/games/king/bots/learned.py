@@ -33,7 +33,7 @@ from ....interop.tensors import Array, encoder, relative
 from ..cards import CARD_OF_TEXT
 from ..contracts import CONTRACTS, Contract
 from .basic import KingBasicBot
-from .strong import EXACT_COST, SOLVE_TRICKS, KingStrongBot
+from .strong import EXACT_COST, KingStrongBot
 
 #: the network's weights, written by ``tools/king_learned.py``
 WEIGHTS = Path(__file__).resolve().parent / "data" / "king_learned.npz"
@@ -253,7 +253,7 @@ class KingLearnedBot(ViewBot):
         self.search.iterations = self.worlds * len(legal)
         values = dict(self.search.analyse(view).values)
         mean_v = sum(values.values()) / len(values)
-        exact = 13 - len(view["tricks"]) <= SOLVE_TRICKS
+        exact = 13 - len(view["tricks"]) <= self.search.solve_tricks  # as the search decides
         weight = self.worlds * (EXACT_COST if exact else 1)
         return {a: prior[a] + weight * (values[a] - mean_v) for a in legal}
 
