@@ -11,6 +11,22 @@ if TYPE_CHECKING:
 #: where each browser test leaves its screenshots (git-ignored)
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "web"
 
+#: every text the live region takes from now on, kept in window.heard
+LISTEN = """() => {
+  window.heard = [];
+  const el = document.getElementById("announcer");
+  new MutationObserver(() => { if (el.textContent) window.heard.push(el.textContent); })
+    .observe(el, { childList: true, characterData: true, subtree: true });
+}"""
+
+
+def listen(page: Page) -> None:
+    page.evaluate(LISTEN)
+
+
+def heard(page: Page) -> list[str]:
+    return list(page.evaluate("window.heard"))
+
 
 def create_table(page: Page, game: str, name: str, seed: int, players: int | None = None,
                  seats: dict[int, str] | None = None, base: str = "") -> None:

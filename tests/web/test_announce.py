@@ -13,27 +13,10 @@ from typing import TYPE_CHECKING, Any
 
 from kingscourt import i18n
 
-from .helpers import ARTIFACTS, create_table, invite_friend, shot, version, wait_past
+from .helpers import ARTIFACTS, create_table, heard, invite_friend, listen, shot, version, wait_past
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
-
-#: every text the live region takes from now on, kept in window.heard
-LISTEN = """() => {
-  window.heard = [];
-  const el = document.getElementById("announcer");
-  new MutationObserver(() => { if (el.textContent) window.heard.push(el.textContent); })
-    .observe(el, { childList: true, characterData: true, subtree: true });
-}"""
-
-
-def listen(page: Page) -> None:
-    page.evaluate(LISTEN)
-
-
-def heard(page: Page) -> list[str]:
-    return list(page.evaluate("window.heard"))
-
 
 def keep(page: Page, name: str) -> None:
     """What the page said, beside its screenshot (test-artifacts/web/announce-NAME.json)."""
@@ -141,3 +124,20 @@ def test_ucho_krola_speaks_polish(open_page: Any) -> None:
     assert draw in said, said
     assert "Turn " not in said and "You draw" not in said, said
     keep(page, "uchokrola-pl")
+
+
+def test_states_that_come_at_once_are_said_together(open_page: Any) -> None:
+    """Two announcements within the live region's 30 ms are both said; the later one does not
+    replace the earlier before a reader could hear it (a bot's play right after a trick closed)."""
+    page = open_page(1366, 768)
+    page.goto("/")
+    page.wait_for_selector(".game-tile")
+    listen(page)
+    page.evaluate("""async () => {
+      const { announce } = await import("/web/js/table_look.js");
+      announce("Bea takes the trick.");
+      announce("Cem plays 2 of Clubs.");
+    }""")
+    page.wait_for_function("() => window.heard.length > 0")
+    page.wait_for_timeout(100)
+    assert heard(page) == ["Bea takes the trick. Cem plays 2 of Clubs."]

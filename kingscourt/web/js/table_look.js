@@ -15,12 +15,20 @@ const AUTO_PLAY_MS = 350;
 const CONFIRM = () => t("Click again to play it."); // player-facing
 const PROMPT = () => t("Your turn.");
 
-/** Say ``text`` in the page's polite live region (index.html's #announcer). */
+let unsaid = []; // texts waiting for the live region's next change
+
+/** Say ``text`` in the page's polite live region (index.html's #announcer). Texts that come
+ * within the same 30 ms are said together, so a quick next state never replaces one unheard. */
 export function announce(text) {
   const el = document.getElementById("announcer");
   if (!el) return;
+  unsaid.push(text);
+  if (unsaid.length > 1) return;
   el.textContent = "";
-  setTimeout(() => { el.textContent = text; }, 30); // a change the reader hears even when repeated
+  setTimeout(() => { // a change the reader hears even when repeated
+    el.textContent = unsaid.join(" ");
+    unsaid = [];
+  }, 30);
 }
 
 const myTurn = (m) => Boolean(m && m.seat !== null && m.seat !== undefined && !m.view.over
