@@ -177,3 +177,5 @@ def test_king_retired_expert_is_still_accepted_and_plays_strong() -> None:
     king = play_budget("king", "strong")
     assert {"iterations", "choice_worlds", "chain"} <= king.keys()
     assert king["seconds"] <= 3 * 0.2 and king["choice_seconds"] <= 3 * 0.8
+    # and leans on the learned network's card values, which measured stronger
+    assert people.net_prior == king["net_prior"] > 0  # type: ignore[attr-defined]

@@ -23,6 +23,7 @@ from kingscourt.games.king.bots.learned import (
     input_offsets,
     weights_digest,
 )
+from kingscourt.games.king.bots.strong import KingStrongBot
 from kingscourt.interop.tensors import encoder
 
 
@@ -102,3 +103,32 @@ def test_it_beats_basic_on_duplicate_games() -> None:
     result = run_arena("king", ["learned", "basic", "basic", "basic"], 8, seed=1000, jobs=1)
     margin = result.margins[0]
     assert margin.mean - margin.ci95 > 0, (margin.mean, margin.ci95)
+
+
+def test_strong_with_a_network_prior_that_outweighs_its_worlds_plays_the_networks_card() -> None:
+    """``net_prior``: the strong bot's card values lean towards the network's by that many
+    worlds. Worth far more than its few worlds, it plays the network's best card wherever no
+    two legal cards are equivalent; without it the search is unchanged."""
+    game = kingscourt.load_game("king")
+    state = game.new_state(seed=5)
+    learned = KingLearnedBot(game, seed=1)
+    basic = load("basic", game, seed=0)
+    checked = differs = 0
+    while not state.is_over() and checked < 12:
+        seat = state.to_move()[0]
+        view = state.view(seat)
+        if view["phase"] == "play" and len(view["legal"]) > 2:
+            plain = KingStrongBot(game, seed=7, iterations=48, chain=0).analyse(view)
+            unchanged = KingStrongBot(game, seed=7, iterations=48, chain=0,
+                                      net_prior=0).analyse(view)
+            assert unchanged == plain
+            values = dict(plain.values)
+            if len(set(values.values())) == len(values):  # no two cards equivalent
+                scores = learned.card_scores(view)
+                leaning = KingStrongBot(game, seed=7, iterations=48, chain=0,
+                                        net_prior=1e9).analyse(view)
+                assert leaning.preferred == max(scores, key=lambda a: scores[a])
+                differs += leaning.preferred != plain.preferred
+                checked += 1
+        state.apply(seat, basic.choose(view))
+    assert checked == 12 and differs > 0

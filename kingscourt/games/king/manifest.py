@@ -33,10 +33,11 @@ SPEC = GameSpec(
         # strong, where people play: a budget of work, so its strength does not depend on the
         # load, sized for a card in 0.2 s and a contract choice in 0.8 s at p95 on a quiet
         # core (measured: 147 and 600 ms of CPU); the wall time cuts it only past 3× those
-        # (0.6 s, 2.4 s).
+        # (0.6 s, 2.4 s). The learned network's card values weigh as 64 worlds of its search
+        # (net_prior: +175 a game over the same budget without it, docs/bots.md).
         play_budgets={
             "strong": {"iterations": 640, "chain": 960, "choice_worlds": 3000,
-                       "seconds": 0.6, "choice_seconds": 2.4},
+                       "net_prior": 64, "seconds": 0.6, "choice_seconds": 2.4},
         },
         search_spec=f"{_P}.bots.search:make_spec",
     ),

@@ -194,6 +194,12 @@ def _net(game: Game, path: Path = WEIGHTS) -> Net:
     return Net.load(input_offsets(encoder(game)), path)
 
 
+def network(game: Game) -> tuple[Net, Any, KingBasicBot]:
+    """What values a view's cards: the network, the tensors' encoder, the basic bot its
+    input names a card of (:func:`features`)."""
+    return _net(game), encoder(game), KingBasicBot(game, seed=0)
+
+
 class KingLearnedBot(ViewBot):
     """The distilled network's card values corrected by a few simulated worlds; the strong
     bot's contract choice on fewer worlds.

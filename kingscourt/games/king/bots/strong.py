@@ -33,7 +33,10 @@ game (games 16–31); with ε integrated out it is +308 over the same 16 games, 
 the basic bot (games 16–47). Basic-policy rollouts beat random ones: +1,075 against +634 over
 the basic bot (games 16–31). ``chain=0`` draws uniformly (optionally importance-weighted by
 the same likelihood, ``weighted=True``, which does not help: a few worlds take all the
-weight).
+weight). ``net_prior=N`` adds the learned network's card values (:mod:`.learned`, distilled from
+this search) as a prior worth N worlds of the search. Where people play N = 64: +174.8 a game
+over the same work budget without it (95% interval [+87.0, +262.6], 32 duplicate games two
+seats against two; +165.0 on the 16 not used to pick N), for about 8 ms more a card.
 
 Budgets: ``iterations`` (deterministic with a seed) counts playouts per card; a contract
 choice plays out ``choice_worlds`` worlds per open contract. ``seconds`` and
@@ -110,7 +113,7 @@ class KingStrongBot(ViewBot):
                  choice_worlds: int | None = None, solve_tricks: int = SOLVE_TRICKS,
                  weighted: bool = False, costs: bool = True, method: str = "pimc",
                  exploration: float = 0.6, chain: int = CHAIN_STEPS, epsilon: float = EPSILON,
-                 prior: float = PRIOR_WEIGHT, **_: Any) -> None:
+                 prior: float = PRIOR_WEIGHT, net_prior: float = 0.0, **_: Any) -> None:
         if game.name != "king":
             raise ValueError(f"the King strong bot plays King, not {game.name}")
         super().__init__(game, seed)
@@ -136,6 +139,9 @@ class KingStrongBot(ViewBot):
         if not prior > 0:
             raise ValueError(f"prior: a positive weight, not {prior!r}")
         self.chain = max(0, int(chain))
+        #: worlds the learned network's card values weigh against the simulated ones (0: none)
+        self.net_prior = float(net_prior)
+        self._net: Any = None
         # each seat's error rate ~ Beta(prior_miss, prior_keep): mean epsilon, weight prior
         self.prior_miss, self.prior_keep = epsilon * prior, (1 - epsilon) * prior
         self.log_beta_prior = _log_beta(self.prior_miss, self.prior_keep)
@@ -298,7 +304,24 @@ class KingStrongBot(ViewBot):
                 break
         self.last_iterations = done
         value_of = {c: totals[i] / weights_sum for i, c in enumerate(moves)}
+        if self.net_prior:
+            value_of = self._with_net(view, value_of, worlds * (EXACT_COST if exact else 1))
         return self._card_result(legal, moves, reps, value_of)
+
+    def _with_net(self, view: JSON, value_of: dict[int, float], weight: float
+                  ) -> dict[int, float]:
+        """The worlds' values with the learned network's as a prior worth :attr:`net_prior`
+        worlds against ``weight`` (the worlds simulated): each card's network score, less
+        the mean over these cards, in points (:mod:`.learned`)."""
+        from .learned import TEMPERATURE, features, network  # it builds on this module
+
+        if self._net is None:
+            self._net = network(self.king)
+        net, enc, basic = self._net
+        out = net.scores(features(view, enc, basic)[None, :])[0]
+        mean_s = sum(float(out[c]) for c in value_of) / len(value_of)
+        lean = self.net_prior * TEMPERATURE / weight
+        return {c: v + lean * (float(out[c]) - mean_s) for c, v in value_of.items()}
 
     @staticmethod
     def _card_result(legal: list[str], moves: list[int], reps: int,
