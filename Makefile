@@ -20,10 +20,11 @@ PORT ?= 8000
 DB   ?=
 
 # pytest on one worker per core (pytest-xdist; at most 4): most tests wait on a server, a
-# socket or the browser. A file's tests stay on one worker (its fixtures are made once).
+# socket or the browser. A file's tests stay on one worker (its fixtures are made once), and
+# the cluster's files all on one (tests/conftest.py gives each test its group).
 # `make test WORKERS=0` runs them in this process.
 WORKERS ?= auto
-PYTEST  := $(BIN)/python -m pytest $(if $(filter 0,$(WORKERS)),,-n $(WORKERS) --maxprocesses 4 --dist loadfile)
+PYTEST  := $(BIN)/python -m pytest $(if $(filter 0,$(WORKERS)),,-n $(WORKERS) --maxprocesses 4 --dist loadgroup)
 
 # The tests that run a second time (the slow ones only once) on the pure-Python package when
 # the compiled core is built.

@@ -23,6 +23,21 @@ from tests.server.harness import PG_DSN, Child, Server, free_port
 BOT_DELAY = 0.05
 #: seconds one process may take to start
 START = 120
+#: characters of each process's log a failed test shows
+LOG_TAIL = 6000
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[None]:
+    """A failed test shows the end of every log its processes wrote (servers, haproxy, bot
+    workers): what the cluster did is what the failure is about."""
+    outcome = yield
+    report: pytest.TestReport = outcome.get_result()  # type: ignore[attr-defined]
+    folder = getattr(item, "funcargs", {}).get("tmp_path")
+    if report.failed and isinstance(folder, Path):
+        for log in sorted(folder.glob("*.log")):
+            report.sections.append((f"{log.name} (its end)",
+                                    log.read_text(errors="replace")[-LOG_TAIL:]))
 
 
 class SlowStart(Server):

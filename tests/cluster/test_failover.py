@@ -136,7 +136,7 @@ def test_an_act_waiting_on_a_lost_table_goes_to_the_new_owner(pg_url: str, redis
         try:
             made = await old.create(CreateTable.model_validate(
                 {"game": "kukakoenig", "seats": [{"kind": "human", "name": n} for n in ("Ann", "Bob")]}))
-            deadline = time.monotonic() + 30
+            deadline = time.monotonic() + 60
             while made.id not in new.tables:  # the other process holds a copy
                 assert time.monotonic() < deadline
                 await asyncio.sleep(0.05)
