@@ -21,6 +21,8 @@ about 13 ms). Its strength and times: ``docs/bots.md``.
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Iterable
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -189,15 +191,38 @@ def weights_digest(path: Path = WEIGHTS) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
+@dataclass(frozen=True)
+class Network:
+    """What values a view's cards: the network, the tensors' encoder and the basic bot whose
+    card its input names (:func:`features`; the basic bot's card play is a function of the
+    view alone, so one serves every seat)."""
+
+    net: Net
+    encoder: Any
+    basic: KingBasicBot
+
+    def scores(self, view: JSON) -> Array:
+        """The network's score of each of the 52 cards for ``view`` (the legal ones mean
+        something): values in units of :data:`TEMPERATURE`, up to a constant."""
+        out: Array = self.net.scores(features(view, self.encoder, self.basic)[None, :])[0]
+        return out
+
+    def values(self, view: JSON, cards: Iterable[int]) -> dict[int, float]:
+        """Each of ``cards`` (among the legal ones) valued by the network in points (its score
+        × :data:`TEMPERATURE`), less their mean: the prior a search adds, per world it is
+        worth, to its own values (each less their mean too)."""
+        out = self.scores(view)
+        cards = list(cards)
+        mean = sum(float(out[c]) for c in cards) / len(cards)
+        return {c: TEMPERATURE * (float(out[c]) - mean) for c in cards}
+
+
 @cache
-def _net(game: Game, path: Path = WEIGHTS) -> Net:
-    return Net.load(input_offsets(encoder(game)), path)
-
-
-def network(game: Game) -> tuple[Net, Any, KingBasicBot]:
-    """What values a view's cards: the network, the tensors' encoder, the basic bot its
-    input names a card of (:func:`features`)."""
-    return _net(game), encoder(game), KingBasicBot(game, seed=0)
+def network(game: Game, path: Path = WEIGHTS) -> Network:
+    """The network with the weights at ``path`` (the shipped ones by default), once per
+    process."""
+    return Network(Net.load(input_offsets(encoder(game)), path), encoder(game),
+                   KingBasicBot(game, seed=0))
 
 
 class KingLearnedBot(ViewBot):
@@ -218,9 +243,7 @@ class KingLearnedBot(ViewBot):
         if game.name != "king":
             raise ValueError(f"the King learned bot plays King, not {game.name}")
         super().__init__(game, seed)
-        self.net = _net(game, Path(weights) if weights else WEIGHTS)
-        self.encoder = encoder(game)
-        self.basic = KingBasicBot(game, seed=0)
+        self.network = network(game, Path(weights) if weights else WEIGHTS)
         self.chooser = KingStrongBot(game, seed=self.rng.getrandbits(63),
                                      iterations=1, choice_worlds=choice_worlds)
         self.worlds = int(worlds)
@@ -241,16 +264,16 @@ class KingLearnedBot(ViewBot):
     def card_scores(self, view: JSON) -> dict[str, float]:
         """Every legal card's network score (higher is better): its value in units of the
         training temperature, up to a constant."""
-        out = self.net.scores(features(view, self.encoder, self.basic)[None, :])[0]
+        out = self.network.scores(view)
         return {a: float(out[CARD_OF_TEXT[a.split()[1]]]) for a in view["legal"]}
 
     def card_values(self, view: JSON) -> dict[str, float]:
         """Every legal card's score: the network's prior and the simulated worlds' margins,
         in points, each less its mean over the legal cards."""
         legal: list[str] = view["legal"]
-        scores = self.card_scores(view)
-        mean_s = sum(scores.values()) / len(scores)
-        prior = {a: self.prior * TEMPERATURE * (scores[a] - mean_s) for a in legal}
+        card = {a: CARD_OF_TEXT[a.split()[1]] for a in legal}
+        net = self.network.values(view, card.values())
+        prior = {a: self.prior * net[card[a]] for a in legal}
         if not self.worlds:
             return prior
         self.search.should_stop = self.should_stop

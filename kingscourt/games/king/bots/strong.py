@@ -53,7 +53,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ....bots.analysis import Analysis
 from ....bots.base import ViewBot
@@ -66,6 +66,9 @@ from .basic import contract_value as basic_contract_value
 from .sim import TRUMP, Deal, basic_card, margins, play_out
 from .solver import best_cards
 from .worlds import Worlds
+
+if TYPE_CHECKING:
+    from .learned import Network
 
 #: tricks left (the open one included) from which a card is valued by the exact solver
 SOLVE_TRICKS = 3
@@ -141,7 +144,7 @@ class KingStrongBot(ViewBot):
         self.chain = max(0, int(chain))
         #: worlds the learned network's card values weigh against the simulated ones (0: none)
         self.net_prior = float(net_prior)
-        self._net: Any = None
+        self._net: Network | None = None
         # each seat's error rate ~ Beta(prior_miss, prior_keep): mean epsilon, weight prior
         self.prior_miss, self.prior_keep = epsilon * prior, (1 - epsilon) * prior
         self.log_beta_prior = _log_beta(self.prior_miss, self.prior_keep)
@@ -313,15 +316,13 @@ class KingStrongBot(ViewBot):
         """The worlds' values with the learned network's as a prior worth :attr:`net_prior`
         worlds against ``weight`` (the worlds simulated): each card's network score, less
         the mean over these cards, in points (:mod:`.learned`)."""
-        from .learned import TEMPERATURE, features, network  # it builds on this module
+        from .learned import network  # it builds on this module
 
         if self._net is None:
             self._net = network(self.king)
-        net, enc, basic = self._net
-        out = net.scores(features(view, enc, basic)[None, :])[0]
-        mean_s = sum(float(out[c]) for c in value_of) / len(value_of)
-        lean = self.net_prior * TEMPERATURE / weight
-        return {c: v + lean * (float(out[c]) - mean_s) for c, v in value_of.items()}
+        lean = self.net_prior / weight
+        prior = self._net.values(view, value_of)
+        return {c: v + lean * prior[c] for c, v in value_of.items()}
 
     @staticmethod
     def _card_result(legal: list[str], moves: list[int], reps: int,
