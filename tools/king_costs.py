@@ -120,18 +120,21 @@ def continuation(samples: list[list[float]], defended: dict[str, float] | None =
     return values
 
 
-def _defence_task(args: tuple[int, int, dict[str, Any]]) -> list[tuple[str, float]]:
-    """One full game, the strong bot (with ``budget``, or its default one) in seat
-    ``position`` and the basic bot in the others: the strong seat's margin in every deal
-    another seat chose, with that deal's contract."""
+def _defence_task(args: tuple[int, tuple[int, ...], dict[str, Any], str]
+                  ) -> list[tuple[str, float]]:
+    """One full game, the strong bot (with ``budget``, or its default one) in the seats
+    ``measured`` and ``opponents`` (``basic``, or ``strong``: the same strong bot) in the
+    others: each measured seat's margin in every deal another seat chose, with that deal's
+    contract."""
     from kingscourt.bots import load
     from kingscourt.engine import load_game
 
-    seed, position, budget = args
+    seed, measured, budget, opponents = args
     game = load_game("king")
     state = game.new_state(seed=seed)
-    bots = [load("strong", game, seed=seed * 97 + s, **budget) if s == position
-            else load("basic", game, seed=seed * 97 + s) for s in range(4)]
+    bots = [load("strong", game, seed=seed * 97 + s, **budget)
+            if s in measured or opponents == "strong"
+            else load(opponents, game, seed=seed * 97 + s) for s in range(4)]
     out: list[tuple[str, float]] = []
     before = [0] * 4
     while not state.is_over():
@@ -145,8 +148,7 @@ def _defence_task(args: tuple[int, int, dict[str, Any]]) -> list[tuple[str, floa
         if scores != before:  # the deal is over (it always hands out points)
             gain = [a - b for a, b in zip(scores, before, strict=True)]
             before = scores
-            if chooser != position:
-                out.append((words[1], margins(gain)[position]))
+            out.extend((words[1], margins(gain)[s]) for s in measured if s != chooser)
     return out
 
 
@@ -191,12 +193,17 @@ def measure_closing(games: int, seed: int, jobs: int) -> dict[str, Any]:
     return {"closing": rates, "closing_games": games}
 
 
-def measure_defence(games: int, seed: int, jobs: int,
-                    budget: dict[str, Any] | None = None) -> dict[str, Any]:
-    """``D`` per penalty contract (:func:`defence`) from ``games`` games in every rotation,
-    with the number of deals and a 95% interval half-width for each; ``budget``: the strong
-    bot's (its default one when None)."""
-    tasks = [(seed + g, r, budget or {}) for g in range(games) for r in range(4)]
+def measure_defence(games: int, seed: int, jobs: int, budget: dict[str, Any] | None = None,
+                    opponents: str = "basic") -> dict[str, Any]:
+    """``D`` per penalty contract (:func:`defence`) from ``games`` games, with the number of
+    deals and a 95% interval half-width for each; ``budget``: the strong bot's (its default
+    one when None). Against the basic bot each game is played in every rotation (one strong
+    seat); against the strong bot itself (``opponents="strong"``) once, every seat measured."""
+    tasks: list[tuple[int, tuple[int, ...], dict[str, Any], str]]
+    if opponents == "strong":
+        tasks = [(seed + g, (0, 1, 2, 3), budget or {}, opponents) for g in range(games)]
+    else:
+        tasks = [(seed + g, (r,), budget or {}, opponents) for g in range(games) for r in range(4)]
     found: dict[str, list[float]] = {CONTRACTS[Contract(k)].id: [] for k in PENALTIES}
     for part in _run(_defence_task, tasks, jobs):
         for kind, margin in part:
@@ -205,21 +212,22 @@ def measure_defence(games: int, seed: int, jobs: int,
     means = {k: round(statistics.mean(v), 1) if v else 0.0 for k, v in found.items()}
     spread = {k: round(1.96 * statistics.stdev(v) / len(v) ** 0.5, 1) if len(v) > 1 else None
               for k, v in found.items()}
-    return {"defence": means, "defence_games": games,
+    return {"defence": means, "defence_games": games, "defence_budget": budget or {},
+            "defence_opponents": opponents,
             "defence_deals": {k: len(v) for k, v in found.items()}, "defence_ci95": spread}
 
 
-def _calibration_task(args: tuple[int, dict[str, Any]]
+def _calibration_task(args: tuple[int, dict[str, Any], str]
                       ) -> list[tuple[str, float, float, tuple[float, ...]]]:
     """One random first deal: for each contract its chooser may name (trump in the suit its
     simulation prefers), the chooser's simulated margin, the margin the strong bot (with
-    ``budget``, or its default one) then makes as chooser against the basic bot, and the
-    chooser's :func:`hand_features`."""
+    ``budget``, or its default one) then makes as chooser against ``opponents`` (``basic``,
+    or ``strong``: the same strong bot), and the chooser's :func:`hand_features`."""
     from kingscourt.bots import load
     from kingscourt.engine import load_game
     from kingscourt.games.king.bots.strong import KingStrongBot
 
-    seed, budget = args
+    seed, budget, opponents = args
     game = load_game("king")
     state = game.new_state(seed=seed)
     chooser = state.to_move()[0]
@@ -230,8 +238,9 @@ def _calibration_task(args: tuple[int, dict[str, Any]]
     out: list[tuple[str, float, float, tuple[float, ...]]] = []
     for action in [a for a in raw if a.split()[1] != "trump"] + [trump]:
         deal = state.clone()
-        bots = [load("strong", game, seed=seed * 7 + s, **budget) if s == chooser
-                else load("basic", game, seed=seed * 7 + s) for s in range(4)]
+        bots = [load("strong", game, seed=seed * 7 + s, **budget)
+                if s == chooser or opponents == "strong"
+                else load(opponents, game, seed=seed * 7 + s) for s in range(4)]
         deal.apply(chooser, action)
         while deal.view(chooser)["deal"] == 1 and not deal.is_over():
             seat = deal.to_move()[0]
@@ -247,14 +256,16 @@ RIDGE = 2.0
 
 
 def measure_calibration(deals: int, seed: int, jobs: int,
-                        budget: dict[str, Any] | None = None) -> dict[str, Any]:
+                        budget: dict[str, Any] | None = None,
+                        opponents: str = "basic") -> dict[str, Any]:
     """``a(K)``, ``b(K)`` and ``c(K)`` of :func:`own_margin` by least squares (a light ridge on
-    the features) over ``deals`` first deals, the strong bot playing with ``budget``; per
-    contract also the fit's R², the spread (standard deviation) of its values over the hands
-    and of the part the hand's features add."""
+    the features) over ``deals`` first deals, the strong bot playing with ``budget`` against
+    ``opponents``; per contract also the fit's R², the spread (standard deviation) of its
+    values over the hands and of the part the hand's features add."""
     import numpy as np
 
-    parts = _run(_calibration_task, [(s, budget or {}) for s in range(seed, seed + deals)], jobs)
+    parts = _run(_calibration_task,
+                 [(s, budget or {}, opponents) for s in range(seed, seed + deals)], jobs)
     fitted: dict[str, list[float]] = {}
     quality: dict[str, dict[str, float]] = {}
     width = 2 + len(FEATURES)
@@ -277,22 +288,29 @@ def measure_calibration(deals: int, seed: int, jobs: int,
                          "spread_of_hand_part": round(float(np.std(hand_part)), 1)}
         fitted[name] = [round(float(c), 3) for c in coef]
     return {"calibration": fitted, "calibration_deals": deals, "calibration_features": FEATURES,
-            "calibration_budget": budget or {}, "calibration_quality": quality}
+            "calibration_budget": budget or {}, "calibration_opponents": opponents,
+            "calibration_quality": quality}
 
 
 def build(hands: int, redeals: int, seed: int, jobs: int, defence_games: int = 64,
           calibration_deals: int = 300, closing_games: int = 400,
-          calibration_budget: dict[str, Any] | None = None) -> dict[str, object]:
+          calibration_budget: dict[str, Any] | None = None,
+          defence_budget: dict[str, Any] | None = None,
+          opponents: str = "basic") -> dict[str, object]:
     data = _data()
     measured = measure_closing(closing_games, seed, jobs) if closing_games else {
         k: data.get(k) for k in ("closing", "closing_games")}
     closing = as_closing(measured["closing"])
-    measured |= measure_calibration(calibration_deals, seed, jobs, calibration_budget
+    measured |= measure_calibration(calibration_deals, seed, jobs, calibration_budget, opponents
                                     ) if calibration_deals else {
         k: data.get(k) for k in ("calibration", "calibration_deals", "calibration_features",
-                                 "calibration_budget", "calibration_quality") if k in data}
-    measured |= measure_defence(defence_games, seed, jobs) if defence_games else {
-        k: data.get(k) for k in ("defence", "defence_games", "defence_deals", "defence_ci95")}
+                                 "calibration_budget", "calibration_opponents",
+                                 "calibration_quality") if k in data}
+    measured |= measure_defence(defence_games, seed, jobs, defence_budget, opponents
+                                ) if defence_games else {
+        k: data.get(k) for k in ("defence", "defence_games", "defence_budget",
+                                 "defence_opponents", "defence_deals", "defence_ci95")
+        if k in data}
     chunk = max(1, hands // (4 * jobs))
     tasks = [(seed + i, min(chunk, hands - i * chunk), redeals)
              for i in range((hands + chunk - 1) // chunk)]
@@ -320,6 +338,12 @@ def build(hands: int, redeals: int, seed: int, jobs: int, defence_games: int = 6
     }
 
 
+def parse_budget(text: str) -> dict[str, Any]:
+    """``iterations=320,chain=480,net_prior=64`` as the strong bot's keyword arguments."""
+    return {k: float(v) if "." in v else int(v) for k, _, v in
+            (item.partition("=") for item in text.split(",") if item)}
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description="Rebuild the King opportunity-cost table.")
     ap.add_argument("--hands", type=int, default=3000, help="random hands sampled")
@@ -332,16 +356,21 @@ def main() -> None:
                     help="the strong bot's budget in the calibration deals, as the arena writes "
                     "it (iterations=320,chain=480); its default one when empty")
     ap.add_argument("--defence-games", type=int, default=64,
-                    help="games (each in 4 rotations) measuring D; 0 keeps the committed D")
+                    help="games measuring D (each in 4 rotations against basic opponents); "
+                    "0 keeps the committed D")
+    ap.add_argument("--defence-budget", default="",
+                    help="the strong bot's budget in the defence games, as --calibration-budget")
+    ap.add_argument("--opponents", choices=("basic", "strong"), default="basic",
+                    help="the other seats in the calibration deals and the defence games: the "
+                    "basic bot, or the strong bot itself with the same budget")
     ap.add_argument("--closing-games", type=int, default=400,
                     help="games of the basic bot measuring the closing rates; 0 keeps them")
     ap.add_argument("--out", type=Path, default=DATA)
     args = ap.parse_args()
     t = time.perf_counter()
-    budget = {k: float(v) if "." in v else int(v) for k, _, v in
-              (item.partition("=") for item in args.calibration_budget.split(",") if item)}
     data = build(args.hands, args.redeals, args.seed, args.jobs, args.defence_games,
-                 args.calibration_deals, args.closing_games, budget)
+                 args.calibration_deals, args.closing_games, parse_budget(args.calibration_budget),
+                 parse_budget(args.defence_budget), args.opponents)
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
     print(f"{args.out}: {args.hands} hands × {args.redeals} deals in "

@@ -3,8 +3,13 @@ and its builder (:mod:`tools.king_costs`)."""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 
+from kingscourt.bots import load
+from kingscourt.engine import load_game
 from kingscourt.games.king.bots import costs as king_costs
 from kingscourt.games.king.bots.sim import TRUMP
 from kingscourt.games.king.contracts import Contract
@@ -66,6 +71,36 @@ def test_defence_and_own_play_are_measured_in_played_deals() -> None:
                                          budget={"iterations": 40, "chain": 60})["calibration"]
     assert set(fitted) == NAMES
     assert all(len(c) == 2 + len(king_costs.FEATURES) for c in fitted.values())
+    # against the strong bot itself: one game, every seat measured on defence (15 deals each)
+    mirrored = builder.measure_defence(games=1, seed=3, jobs=1, opponents="strong",
+                                       budget={"iterations": 40, "chain": 60})
+    assert sum(mirrored["defence_deals"].values()) == 4 * 9
+    assert mirrored["defence_opponents"] == "strong"
+
+
+def test_a_strong_bot_reads_the_cost_tables_it_is_given(tmp_path: Path) -> None:
+    """``cost_table=PATH``: a refit is measured against the committed tables before it
+    replaces them. The same file changes nothing; a contract whose deal on defence is worth 100
+    more costs exactly 100 more to name."""
+    game = load_game("king")
+    state = game.new_state(seed=3)
+    view = state.view(state.to_move()[0])
+    data = json.loads(king_costs.DATA.read_text(encoding="utf-8"))
+    same = tmp_path / "same.json"
+    same.write_text(json.dumps(data), encoding="utf-8")
+    data["defence"]["el-almaz"] += 100.0
+    dearer = tmp_path / "dearer.json"
+    dearer.write_text(json.dumps(data), encoding="utf-8")
+
+    def values(**table: str) -> dict[str, float]:
+        return dict(load("strong", game, seed=1, iterations=40, **table).analyse(view).values)
+
+    committed = values()
+    assert values(cost_table=str(same)) == committed
+    changed = values(cost_table=str(dearer))
+    assert changed["choose el-almaz"] == pytest.approx(committed["choose el-almaz"] - 100.0)
+    assert {a: v for a, v in changed.items() if a != "choose el-almaz"} == {
+        a: v for a, v in committed.items() if a != "choose el-almaz"}
 
 
 def test_naming_a_contract_the_seat_defends_well_costs_it_that_deal() -> None:

@@ -55,6 +55,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -79,6 +80,26 @@ def _data() -> dict[str, Any]:
     with DATA.open(encoding="utf-8") as f:
         data: dict[str, Any] = json.load(f)
     return data
+
+
+@dataclass(frozen=True)
+class Tables:
+    """A cost-table file's parts the bot reads (another than the committed one: to measure a
+    refit against it before it replaces it)."""
+
+    values: dict[str, float]
+    calibration: dict[str, list[float]]
+    defence: dict[str, float]
+    closing: Closing
+
+
+@cache
+def read(path: Path) -> Tables:
+    """The tables in the file at ``path`` (as ``python -m tools.king_costs --out`` writes)."""
+    with path.open(encoding="utf-8") as f:
+        data: dict[str, Any] = json.load(f)
+    return Tables(data["values"], data["calibration"], data["defence"],
+                  as_closing(data.get("closing")))
 
 
 def table() -> dict[str, float]:

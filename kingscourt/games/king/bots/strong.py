@@ -37,6 +37,8 @@ weight). ``net_prior=N`` adds the learned network's card values (:mod:`.learned`
 this search) as a prior worth N worlds of the search. Where people play N = 64: +174.8 a game
 over the same work budget without it (95% interval [+87.0, +262.6], 32 duplicate games two
 seats against two; +165.0 on the 16 not used to pick N), for about 8 ms more a card.
+``cost_table=PATH`` reads the contract cost tables (:mod:`.costs`) from another file than the
+committed one: a refit is measured against them before it replaces them.
 
 Budgets: ``iterations`` (deterministic with a seed) counts playouts per card; a contract
 choice plays out ``choice_worlds`` worlds per open contract. ``seconds`` and
@@ -53,6 +55,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ....bots.analysis import Analysis
@@ -116,7 +119,8 @@ class KingStrongBot(ViewBot):
                  choice_worlds: int | None = None, solve_tricks: int = SOLVE_TRICKS,
                  weighted: bool = False, costs: bool = True, method: str = "pimc",
                  exploration: float = 0.6, chain: int = CHAIN_STEPS, epsilon: float = EPSILON,
-                 prior: float = PRIOR_WEIGHT, net_prior: float = 0.0, **_: Any) -> None:
+                 prior: float = PRIOR_WEIGHT, net_prior: float = 0.0,
+                 cost_table: str | None = None, **_: Any) -> None:
         if game.name != "king":
             raise ValueError(f"the King strong bot plays King, not {game.name}")
         super().__init__(game, seed)
@@ -151,6 +155,8 @@ class KingStrongBot(ViewBot):
         self._seen_view: JSON | None = None
         self._seen: _Seen = ([], [0, 0, 0, 0], 0, 0, -1)
         self.costs = bool(costs)
+        #: the contract cost tables read from another file than the committed one
+        self.tables = king_costs.read(Path(cost_table)) if cost_table else None
         if method not in ("pimc", "ismcts"):
             raise ValueError(f"method: pimc or ismcts, not {method!r}")
         self.method = method
@@ -227,8 +233,9 @@ class KingStrongBot(ViewBot):
             values = {a: totals[i] / n for i, a in enumerate(legal)}
         else:
             hand = king_costs.hand_features(parse_hand(view["hand"]))
-            values = {a: king_costs.own_margin(kinds[i], totals[i] / n, hand) - costs[kinds[i]]
-                      for i, a in enumerate(legal)}
+            fitted = self.tables.calibration if self.tables else None
+            values = {a: king_costs.own_margin(kinds[i], totals[i] / n, hand, fitted)
+                      - costs[kinds[i]] for i, a in enumerate(legal)}
         best = max(legal, key=lambda a: values[a])
         return best, values
 
@@ -244,8 +251,10 @@ class KingStrongBot(ViewBot):
         for c in PENALTY_CONTRACTS:
             if opened[c.info.id] > 0:
                 open_mask |= 1 << int(c)
-        costs = king_costs.opportunity_costs(p, q, open_mask, sorted(set(kinds)))
-        return {k: c + king_costs.defence(k) for k, c in costs.items()}
+        t = self.tables
+        costs = king_costs.opportunity_costs(p, q, open_mask, sorted(set(kinds)),
+                                             t.values if t else None, t.closing if t else None)
+        return {k: c + king_costs.defence(k, t.defence if t else None) for k, c in costs.items()}
 
     # ------------------------------------------------------------------ playing
     def _play_card(self, view: JSON, rng: random.Random) -> tuple[str, dict[str, float]]:
