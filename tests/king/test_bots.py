@@ -67,3 +67,28 @@ def test_basic_beats_random_on_duplicate_deals() -> None:
             basic_total += scores[seat_of_basic]
             random_total += (sum(scores) - scores[seat_of_basic]) / 3
     assert basic_total / 16 > random_total / 16 + 500
+
+
+def test_the_basic_estimate_of_a_contract_reads_the_hand() -> None:
+    """The basic bot's estimate (its contract choice, and the strong bot's model of another
+    chooser's choice): tricks from honours and their guards, penalty units from high and low
+    cards, measured against a quarter of the deal's total."""
+    from kingscourt.games.king.bots.basic import contract_value
+    from kingscourt.games.king.contracts import CONTRACTS, Contract, deal_total
+
+    hand = ["AS", "KS", "2S", "AH", "KH", "3D", "4D", "5D", "6D", "7C", "8C", "9C", "10C"]
+    # spades trump: AS 1 + KS guarded 0.7; hearts AH 1 + KH guarded 0.7; no long trump, no
+    # short side suit: 3.4 tricks, 50 points each, less 650 / 4
+    assert contract_value(hand, int(Contract.TRUMP), 0) == pytest.approx(50 * 3.4 - 650 / 4)
+    # El Almaz: four cards of queen or higher, six of 7 or lower: 3.25 + 0.6 - 0.25 tricks
+    el = CONTRACTS[Contract.EL_ALMAZ]
+    assert contract_value(hand, int(Contract.EL_ALMAZ)) == pytest.approx(
+        el.per_unit * 3.6 - deal_total(Contract.EL_ALMAZ) / 4)
+    # Rifki: the king of hearts with one guard
+    rifki = CONTRACTS[Contract.RIFKI]
+    assert contract_value(hand, int(Contract.RIFKI)) == pytest.approx(
+        rifki.per_unit * 0.8 - deal_total(Contract.RIFKI) / 4)
+    # with three guards it is safer
+    longer = [c for c in hand if c not in ("2S", "3D")] + ["2H", "3H"]
+    assert contract_value(longer, int(Contract.RIFKI)) == pytest.approx(
+        rifki.per_unit * 0.55 - deal_total(Contract.RIFKI) / 4)

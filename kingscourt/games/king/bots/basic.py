@@ -15,8 +15,9 @@ from __future__ import annotations
 
 from ....bots.base import ViewBot
 from ....engine import JSON
-from ..cards import CARD_OF_TEXT, CARD_TEXT
-from ..contracts import CONTRACT_OF_ID, CONTRACTS, Contract, deal_total
+from ..cards import CARD_OF_TEXT, CARD_TEXT, parse_hand
+from ..contracts import CONTRACT_OF_ID, CONTRACTS, Contract
+from .sim import hand_value
 
 SUITS = "SHDC"
 ACE, KING, QUEEN, JACK = 12, 11, 10, 9
@@ -30,74 +31,11 @@ def _suit(c: int) -> int:
     return c // 13
 
 
-def hand_by_suit(hand: list[int]) -> list[list[int]]:
-    out: list[list[int]] = [[], [], [], []]
-    for c in sorted(hand):
-        out[_suit(c)].append(c)
-    return out
-
-
-def trick_estimate(hand: list[int], trump: int | None) -> float:
-    """Tricks a hand may take: honours with their guards, and long trumps."""
-    tricks = 0.0
-    for s, cards in enumerate(hand_by_suit(hand)):
-        ranks = {_rank(c) for c in cards}
-        n = len(cards)
-        if ACE in ranks:
-            tricks += 1.0
-        if KING in ranks and n >= 2:
-            tricks += 0.7
-        if QUEEN in ranks and n >= 3:
-            tricks += 0.4
-        if s == trump:
-            tricks += max(0, n - 3) * 0.9 + (0.3 if JACK in ranks else 0)
-        elif trump is not None and n <= 1:
-            tricks += 0.3 * (2 - n)  # a short side suit lets trumps ruff
-    return tricks
-
-
-def penalty_estimate(hand: list[int], contract: Contract) -> float:
-    """Expected penalty units this hand takes in a penalty contract (rough)."""
-    by_suit = hand_by_suit(hand)
-    low = sum(1 for c in hand if _rank(c) <= 5)
-    high = sum(1 for c in hand if _rank(c) >= QUEEN)
-    if contract is Contract.EL_ALMAZ:
-        return max(0.5, 3.25 + 0.6 * (high - 3) - 0.25 * (low - 5))
-    if contract is Contract.SON_IKI:
-        return max(0.1, 0.5 + 0.2 * (high - 3) - 0.1 * (low - 5))
-    if contract is Contract.KUPA_ALMAZ:
-        hearts = by_suit[1]
-        high_hearts = sum(1 for c in hearts if _rank(c) >= 9)
-        shortest = min(len(cs) for i, cs in enumerate(by_suit) if i != 1)
-        return max(0.5, 3.25 + 0.8 * high_hearts - 0.3 * (len(hearts) - high_hearts)
-                   + (0.5 if shortest == 0 else 0) - 0.2 * (low - 5))
-    if contract is Contract.RIFKI:
-        hearts = [_rank(c) for c in by_suit[1]]
-        if KING in hearts:
-            guard = len(hearts) - 1
-            return 0.8 if guard <= 1 else 0.55 if guard <= 3 else 0.35
-        return 0.2 if len(hearts) >= 3 else 0.3
-    targets = (KING, JACK) if contract is Contract.ERKEK_ALMAZ else (QUEEN,)
-    risk = 0.0
-    for cards in by_suit:
-        ranks = [_rank(c) for c in cards]
-        for t in targets:
-            if t in ranks:
-                below = sum(1 for r in ranks if r < t)
-                risk += 0.9 if below == 0 else 0.6 if below <= 2 else 0.35
-    per = 8 if contract is Contract.ERKEK_ALMAZ else 4
-    return risk + (per / 4) * 0.4
-
-
 def contract_value(hand_texts: list[str], kind: int, trump: int = -1) -> float:
-    """The basic bot's estimate of a contract for a hand: the points it expects to take
-    measured against an even share of the deal's total (trump in suit ``trump``)."""
-    hand = [CARD_OF_TEXT[t] for t in hand_texts]
-    contract = Contract(kind)
-    if contract is Contract.TRUMP:
-        return 50 * trick_estimate(hand, trump) - deal_total(Contract.TRUMP) / 4
-    units = penalty_estimate(hand, contract)
-    return CONTRACTS[contract].per_unit * units - deal_total(contract) / 4
+    """The basic bot's estimate of a contract for a hand as the view writes it (``["AS",
+    "10H", …]``): :func:`.sim.hand_value`, the points it expects to take measured against an
+    even share of the deal's total (trump in suit ``trump``)."""
+    return hand_value(parse_hand(hand_texts), kind, trump)
 
 
 class KingBasicBot(ViewBot):

@@ -17,9 +17,12 @@ A :class:`Deal` is built from a seat's view and the four hands of one sampled wo
 
 from __future__ import annotations
 
+import math
+import random
+
 from ....engine import JSON
 from ..cards import CARD_OF_TEXT, HEART_MASK, SUIT_MASK, parse_hand
-from ..contracts import CONTRACT_OF_ID, CONTRACTS, Contract
+from ..contracts import CONTRACT_OF_ID, CONTRACTS, Contract, deal_total
 from ..rules import KingRules, duties
 
 TRUMP = int(Contract.TRUMP)
@@ -436,3 +439,238 @@ def play_out(d: Deal) -> None:
     """Every seat plays :func:`basic_card` to the end of the deal."""
     while not d.done:
         d.play(basic_card(d, d.legal()))
+
+
+
+def play_outs(base: Deal, moves: list[int], seat: int) -> list[float]:
+    """Each of ``moves`` played in a copy of ``base`` and the deal played out by the basic
+    policy (:func:`play_out`): ``seat``'s margin at its end, per move."""
+    out: list[float] = []
+    for c in moves:
+        d = base.copy()
+        d.play(c)
+        play_out(d)
+        out.append(margins(d.points)[seat])
+    return out
+
+# --- the likelihood of a world (the strong bot's world chains, :mod:`.strong`) ---------------
+
+#: log(n − 1) for n legal cards: a card other than the basic policy's shares ε n − 1 ways
+LOG_OTHERS = [0.0, 0.0] + [math.log(n - 1) for n in range(2, 14)]
+
+
+def log_beta(x: float, y: float) -> float:
+    """log B(x, y), the Beta function."""
+    return math.lgamma(x) + math.lgamma(y) - math.lgamma(x + y)
+
+
+class ChoiceModel:
+    """How likely a chooser's hand makes the contract it named: a softmax over the basic bot's
+    estimates (:func:`hand_value`) of the options open to it (``kinds`` and ``trumps``, the
+    named one at ``target``), ``temperature`` points per e-fold. Kept per hand: a world chain
+    proposes the same chooser's hand again and again."""
+
+    def __init__(self, kinds: list[int], trumps: list[int], target: int,
+                 temperature: float) -> None:
+        self.kinds = kinds
+        self.trumps = trumps
+        self.target = target
+        self.temperature = temperature
+        self.options = len(kinds)
+        self._seen: dict[int, float] = {}
+
+    def softmax(self, hand: int) -> float:
+        found = self._seen.get(hand)
+        if found is not None:
+            return found
+        scores = [hand_value(hand, self.kinds[i], self.trumps[i]) / self.temperature
+                  for i in range(self.options)]
+        target = scores[self.target] if self.target >= 0 else 0.0
+        top = max(scores)
+        total = 0.0
+        for x in scores:
+            total += math.exp(x - top)
+        chance = math.exp(target - top) / total
+        self._seen[hand] = chance
+        return chance
+
+
+class WorldFit:
+    """How likely (log) a world makes what one seat's view shows, under the basic bot played
+    with an unknown error rate ε per seat (the strong bot's world inference: its docstring
+    says why). Built once per view: the plays (``seats``, ``played``), the cards each seat
+    played (``played_by``), the deal's chooser and contract, the seat ``me`` that sees, the
+    Beta prior on ε (``prior_miss``, ``prior_keep``) and the chooser's :class:`ChoiceModel`
+    (None when ``me`` chose)."""
+
+    def __init__(self, rules: KingRules, seats: list[int], played: list[int],
+                 played_by: list[int], chooser: int, kind: int, trump: int, me: int,
+                 prior_miss: float, prior_keep: float, choice: ChoiceModel | None) -> None:
+        self.rules = rules
+        self.seats = seats
+        self.played = played
+        self.played_by = played_by
+        self.chooser = chooser
+        self.kind = kind
+        self.trump = trump
+        self.me = me
+        self.prior_miss = prior_miss
+        self.prior_keep = prior_keep
+        self.log_beta_prior = log_beta(prior_miss, prior_keep)
+        self.choice = choice
+        #: the deal at its start with no hands: each world copies it (the duties of its
+        #: contract are read from the table rules once)
+        self.blank = Deal.start(rules, [0, 0, 0, 0], chooser, kind, trump)
+
+    def log_weight(self, hands: list[int]) -> float:
+        """The world of the hidden ``hands`` (the cards still held): every other seat's card
+        (the basic policy's with chance 1 − ε, another legal card with ε shared out), each
+        seat's ε integrated out (beta-binomial), and the chooser's contract (the softmax
+        model with chance 1 − ε, any open option with ε)."""
+        start = [hands[s] | self.played_by[s] for s in range(4)]
+        keep = [0, 0, 0, 0]
+        miss = [0, 0, 0, 0]
+        d = self.blank.copy()
+        d.hands = list(start)
+        logw = 0.0
+        me = self.me
+        seats = self.seats
+        played = self.played
+        for i in range(len(played)):
+            s = seats[i]
+            c = played[i]
+            if s != me:
+                legal = d.legal()
+                n = legal.bit_count()
+                if n > 1:
+                    if basic_card(d, legal) == c:
+                        keep[s] += 1
+                    else:
+                        miss[s] += 1
+                        logw -= LOG_OTHERS[n]
+            d.play(c)
+        a = self.prior_miss
+        b = self.prior_keep
+        for s in range(4):
+            if s != me and keep[s] + miss[s]:
+                logw += log_beta(a + miss[s], b + keep[s]) - self.log_beta_prior
+        choice = self.choice
+        if choice is not None:
+            ch = self.chooser
+            err = (a + miss[ch]) / (a + b + miss[ch] + keep[ch])
+            logw += math.log((1 - err) * choice.softmax(start[ch]) + err / choice.options)
+        return logw
+
+    def step(self, hands: list[int], lw: float, hidden: list[int], seats: list[int],
+             may: list[int], rng: random.Random) -> tuple[list[int], float, bool]:
+        """One try of a Metropolis chain over the worlds (``hands``, of log weight ``lw``):
+        two hidden cards drawn at random (``hidden``, held among ``seats``) change hands when
+        each may be in the other's (``may``: per card, the seats that may hold it), and the
+        swap is kept with chance min(1, its likelihood ratio). Returns the chain's hands and
+        log weight after the try, and whether a swap was weighed (a try that draws two cards
+        of one hand, or a swap the view forbids, weighs nothing)."""
+        c1 = hidden[_below(rng, len(hidden))]
+        c2 = hidden[_below(rng, len(hidden))]
+        i = j = -1
+        for s in seats:
+            if hands[s] >> c1 & 1:
+                i = s
+                break
+        for s in seats:
+            if hands[s] >> c2 & 1:
+                j = s
+                break
+        if i == j or not (may[c1] >> j & 1 and may[c2] >> i & 1):
+            return hands, lw, False
+        new = list(hands)
+        both = (1 << c1) | (1 << c2)
+        new[i] ^= both
+        new[j] ^= both
+        lw2 = self.log_weight(new)
+        if lw2 >= lw or rng.random() < math.exp(lw2 - lw):
+            return new, lw2, True
+        return hands, lw, True
+
+
+def _below(rng: random.Random, n: int) -> int:
+    """A random integer in [0, n), as ``rng.randrange(n)`` draws it (the same bits)."""
+    k = n.bit_length()
+    r = rng.getrandbits(k)
+    while r >= n:
+        r = rng.getrandbits(k)
+    return r
+
+
+# --- the basic bot's estimate of a contract for a hand (:mod:`.basic`), on masks -------------
+
+#: a suit's ranks as 13 bits: the low cards (2 to 7) and the high ones (queen, king, ace)
+_LOW_RANKS = (1 << 6) - 1
+_HIGH_RANKS = (1 << QUEEN) | (1 << KING) | (1 << ACE)
+KUPA_ALMAZ = int(Contract.KUPA_ALMAZ)
+ERKEK_ALMAZ = int(Contract.ERKEK_ALMAZ)
+RIFKI = int(Contract.RIFKI)
+#: per contract kind: the points of a unit, and an even share (a quarter) of the deal's total
+_PER_UNIT = [CONTRACTS[Contract(k)].per_unit for k in range(len(Contract))]
+_SHARE = [deal_total(Contract(k)) / 4 for k in range(len(Contract))]
+
+
+def trick_estimate(hand: int, trump: int) -> float:
+    """Tricks a hand (a card mask) may take with ``trump`` (a suit, or −1: none): honours with
+    their guards, and long trumps."""
+    tricks = 0.0
+    for s in range(4):
+        ranks = hand >> (13 * s) & 0x1FFF
+        n = ranks.bit_count()
+        if ranks >> ACE & 1:
+            tricks += 1.0
+        if ranks >> KING & 1 and n >= 2:
+            tricks += 0.7
+        if ranks >> QUEEN & 1 and n >= 3:
+            tricks += 0.4
+        if s == trump:
+            tricks += max(0, n - 3) * 0.9 + (0.3 if ranks >> JACK & 1 else 0)
+        elif trump >= 0 and n <= 1:
+            tricks += 0.3 * (2 - n)  # a short side suit lets trumps ruff
+    return tricks
+
+
+def penalty_estimate(hand: int, kind: int) -> float:
+    """Expected penalty units a hand (a card mask) takes in a penalty contract (rough)."""
+    suits = [hand >> (13 * s) & 0x1FFF for s in range(4)]
+    low = 0
+    high = 0
+    for r in suits:
+        low += (r & _LOW_RANKS).bit_count()
+        high += (r & _HIGH_RANKS).bit_count()
+    if kind == EL_ALMAZ:
+        return max(0.5, 3.25 + 0.6 * (high - 3) - 0.25 * (low - 5))
+    if kind == SON_IKI:
+        return max(0.1, 0.5 + 0.2 * (high - 3) - 0.1 * (low - 5))
+    hearts = suits[1]
+    if kind == KUPA_ALMAZ:
+        high_hearts = (hearts >> JACK).bit_count()
+        shortest = min(suits[0].bit_count(), suits[2].bit_count(), suits[3].bit_count())
+        return max(0.5, 3.25 + 0.8 * high_hearts - 0.3 * (hearts.bit_count() - high_hearts)
+                   + (0.5 if shortest == 0 else 0) - 0.2 * (low - 5))
+    if kind == RIFKI:
+        if hearts >> KING & 1:
+            guard = hearts.bit_count() - 1
+            return 0.8 if guard <= 1 else 0.55 if guard <= 3 else 0.35
+        return 0.2 if hearts.bit_count() >= 3 else 0.3
+    targets = [KING, JACK] if kind == ERKEK_ALMAZ else [QUEEN]
+    risk = 0.0
+    for ranks in suits:
+        for t in targets:
+            if ranks >> t & 1:
+                below = (ranks & ((1 << t) - 1)).bit_count()
+                risk += 0.9 if below == 0 else 0.6 if below <= 2 else 0.35
+    per = 8 if kind == ERKEK_ALMAZ else 4
+    return risk + (per / 4) * 0.4
+
+
+def hand_value(hand: int, kind: int, trump: int = -1) -> float:
+    """The basic bot's estimate of a contract for a hand (a card mask): the points it expects
+    to take measured against an even share of the deal's total (trump in suit ``trump``)."""
+    if kind == TRUMP:
+        return 50 * trick_estimate(hand, trump) - _SHARE[kind]
+    return _PER_UNIT[kind] * penalty_estimate(hand, kind) - _SHARE[kind]

@@ -20,9 +20,10 @@ every seat, or, for the last :data:`SOLVE_TRICKS` tricks, solved exactly by max-
 (:mod:`.solver`); a card's value is its mean margin at the end of the deal. The worlds
 are inferred, not drawn uniformly, once anything of the deal is known beyond the seat's own
 hand: Metropolis chains over swaps of hidden cards (:meth:`KingStrongBot._chained`, ``chain``
-likelihoods a decision) draw them in proportion to how likely each makes what the view
-shows, every other seat's card (the basic policy's: 1 − ε; another legal card: ε shared out)
-and the chooser's contract (a softmax over the basic bot's estimates for the chooser's hand).
+likelihoods a decision, each computed by the compiled :class:`.sim.WorldFit`) draw them in
+proportion to how likely each makes what the view shows, every other seat's card (the basic
+policy's: 1 − ε; another legal card: ε shared out) and the chooser's contract (a softmax over
+the basic bot's estimates for the chooser's hand).
 Each seat's ε is unknown and integrated out (a Beta prior, mean :data:`EPSILON`): a world in
 which a seat's plays are mostly the basic policy's reads that seat closely, a seat whose
 plays no world makes basic (a search bot, a person: in one game the 2026 strong bot played
@@ -65,8 +66,7 @@ from ..cards import CARD_OF_TEXT, CARD_TEXT, parse_hand
 from ..contracts import CONTRACT_OF_ID, PENALTY_CONTRACTS, Contract
 from ..game import KingGame
 from . import costs as king_costs
-from .basic import contract_value as basic_contract_value
-from .sim import TRUMP, Deal, basic_card, margins, play_out
+from .sim import TRUMP, ChoiceModel, Deal, WorldFit, margins, play_out, play_outs
 from .solver import best_cards
 from .worlds import Worlds
 
@@ -151,9 +151,8 @@ class KingStrongBot(ViewBot):
         self._net: Network | None = None
         # each seat's error rate ~ Beta(prior_miss, prior_keep): mean epsilon, weight prior
         self.prior_miss, self.prior_keep = epsilon * prior, (1 - epsilon) * prior
-        self.log_beta_prior = _log_beta(self.prior_miss, self.prior_keep)
-        self._seen_view: JSON | None = None
-        self._seen: _Seen = ([], [0, 0, 0, 0], 0, 0, -1)
+        self._fit_view: JSON | None = None
+        self._world_fit: WorldFit | None = None
         self.costs = bool(costs)
         #: the contract cost tables read from another file than the committed one
         self.tables = king_costs.read(Path(cost_table)) if cost_table else None
@@ -296,7 +295,8 @@ class KingStrongBot(ViewBot):
             else:
                 hands = self._hands(view, rng)
                 weight = self._weight(view, hands) if self.weighted else 1.0
-            base = Deal.from_view(self.rules, view, hands)
+            base = probe.copy()  # the view's deal, this world's hands
+            base.hands = list(hands)
             if exact:
                 found = best_cards(base)
                 for i, c in enumerate(moves):
@@ -304,11 +304,8 @@ class KingStrongBot(ViewBot):
                     final = [base.points[s] + gains[s] for s in range(4)]
                     totals[i] += weight * margins(final)[seat]
             else:
-                for i, c in enumerate(moves):
-                    d = base.copy()
-                    d.play(c)
-                    play_out(d)
-                    totals[i] += weight * margins(d.points)[seat]
+                for i, margin in enumerate(play_outs(base, moves, seat)):
+                    totals[i] += weight * margin
             weights_sum += weight
             done += len(moves) * (EXACT_COST if exact else 1)
             worlds += 1
@@ -442,6 +439,8 @@ class KingStrongBot(ViewBot):
         length = max(2, self.chain // CHAINS)
         out: list[tuple[list[int], float]] = []
         clock = time.perf_counter
+        fit = self._fit(view)
+        may_list = [may.get(c, 0) for c in range(52)]
         for chain in range(CHAINS):
             # under a time budget alone each chain has its share of CHAIN_TIME of it and
             # every other world after a short burn-in is kept; otherwise ``want`` in all,
@@ -464,19 +463,9 @@ class KingStrongBot(ViewBot):
                     break
                 if tries % 64 == 0:
                     self.check_stop()
-                c1 = hidden[rng.randrange(len(hidden))]
-                c2 = hidden[rng.randrange(len(hidden))]
-                i = next(s for s in hidden_seats if hands[s] >> c1 & 1)
-                j = next(s for s in hidden_seats if hands[s] >> c2 & 1)
-                if i == j or not (may[c1] >> j & 1 and may[c2] >> i & 1):
+                hands, lw, weighed = fit.step(hands, lw, hidden, hidden_seats, may_list, rng)
+                if not weighed:
                     continue
-                new = list(hands)
-                both = (1 << c1) | (1 << c2)
-                new[i] ^= both
-                new[j] ^= both
-                lw2 = self._log_weight(view, new)
-                if lw2 >= lw or rng.random() < math.exp(lw2 - lw):
-                    hands, lw = new, lw2
                 evals += 1
                 if by_time:
                     if evals > BURN_IN and evals % 2 == 0:
@@ -497,21 +486,30 @@ class KingStrongBot(ViewBot):
     def _weight(self, view: JSON, hands: list[int]) -> float:
         return math.exp(self._log_weight(view, hands))
 
-    def _observed(self, view: JSON) -> _Seen:
-        """What a world's likelihood is checked against, read from the view once: every card
-        played this deal with its seat, each seat's played cards, the chooser and contract."""
-        if self._seen_view is not view:
-            plays = [(s, CARD_OF_TEXT[text])
-                     for t in [*view["tricks"], view["trick"]] for s, text in t["cards"]]
+    def _fit(self, view: JSON) -> WorldFit:
+        """What a world's likelihood is checked against, read from the view once
+        (:class:`.sim.WorldFit`): every card played this deal with its seat, each seat's
+        played cards, the chooser, the contract and, when another seat chose, the chance
+        model of its choice."""
+        if self._fit_view is not view or self._world_fit is None:
+            seats: list[int] = []
+            cards: list[int] = []
             played_by = [0, 0, 0, 0]
-            for s, c in plays:
-                played_by[s] |= 1 << c
+            for t in [*view["tricks"], view["trick"]]:
+                for s, text in t["cards"]:
+                    seats.append(s)
+                    cards.append(CARD_OF_TEXT[text])
+                    played_by[s] |= 1 << cards[-1]
             row = next(r for r in view["choices"] if r["deal"] == view["deal"])
             trump = "SHDC".index(row["trump"]) if row["trump"] else -1
-            self._seen = (plays, played_by, row["seat"], int(CONTRACT_OF_ID[row["contract"]]),
-                          trump)
-            self._seen_view = view
-        return self._seen
+            chooser, kind = row["seat"], int(CONTRACT_OF_ID[row["contract"]])
+            choice = (self._choice_model(view, kind, trump) if chooser != view["seat"]
+                      else None)
+            self._world_fit = WorldFit(self.rules, seats, cards, played_by, chooser, kind,
+                                       trump, view["seat"], self.prior_miss, self.prior_keep,
+                                       choice)
+            self._fit_view = view
+        return self._world_fit
 
     def _log_weight(self, view: JSON, hands: list[int]) -> float:
         """How likely (log) this world makes what the view shows, under the basic bot played
@@ -523,56 +521,28 @@ class KingStrongBot(ViewBot):
         prior (mean ``epsilon``, weight ``prior``), so the more of a seat's cards the world
         makes non-basic, the less the world's likelihood leans on that seat's plays
         (beta-binomial): a seat that plays like the basic bot is read closely, one that does
-        not (a search bot, a person) barely constrains the world."""
-        seat = view["seat"]
-        plays, played_by, chooser, kind, trump = self._observed(view)
-        start = [hands[s] | played_by[s] for s in range(4)]
-        keep = [0, 0, 0, 0]
-        miss = [0, 0, 0, 0]
-        logw = 0.0
-        d = Deal.start(self.rules, start, chooser, kind, trump)
-        for s, c in plays:
-            if s != seat:
-                legal = d.legal()
-                n = legal.bit_count()
-                if n > 1:
-                    if basic_card(d, legal) == c:
-                        keep[s] += 1
-                    else:
-                        miss[s] += 1
-                        logw -= _LOG_OTHERS[n]
-            d.play(c)
-        a, b = self.prior_miss, self.prior_keep
-        for s in range(4):
-            if s != seat and keep[s] + miss[s]:
-                logw += _log_beta(a + miss[s], b + keep[s]) - self.log_beta_prior
-        if chooser != seat:
-            err = (a + miss[chooser]) / (a + b + miss[chooser] + keep[chooser])
-            logw += self._choice_likelihood(view, start[chooser], kind, trump, err)
-        return logw
+        not (a search bot, a person) barely constrains the world. Computed by the compiled
+        :meth:`.sim.WorldFit.log_weight`."""
+        return self._fit(view).log_weight(hands)
 
-    def _choice_likelihood(self, view: JSON, hand: int, kind: int, trump: int,
-                           err: float) -> float:
-        """log P(the chooser names ``kind``/``trump`` | its hand): the softmax model with
-        chance 1 − ``err``, any open option with ``err``."""
+    @staticmethod
+    def _choice_model(view: JSON, kind: int, trump: int) -> ChoiceModel:
+        """The chooser's options as the view says they were before this deal's choice (the
+        open contracts, the chosen one still open), for :class:`.sim.ChoiceModel`."""
         opened = dict(view["open_contracts"])
-        chosen_id = Contract(kind).info.id
-        opened[chosen_id] += 1  # open before this deal's choice
-        cards = [CARD_TEXT[c] for c in range(52) if hand >> c & 1]
-        scores = []
-        target = 0.0
+        opened[Contract(kind).info.id] += 1  # open before this deal's choice
+        kinds: list[int] = []
+        trumps: list[int] = []
+        target = -1
         for c in Contract:
             if opened[c.info.id] <= 0:
                 continue
-            suits = range(4) if c is Contract.TRUMP else (-1,)
-            for s in suits:
-                v = basic_contract_value(cards, int(c), s) / CHOICE_TEMPERATURE
-                scores.append(v)
+            for s in (range(4) if c is Contract.TRUMP else (-1,)):
                 if int(c) == kind and s == trump:
-                    target = v
-        top = max(scores)
-        softmax = math.exp(target - top) / sum(math.exp(x - top) for x in scores)
-        return math.log((1 - err) * softmax + err / len(scores))
+                    target = len(kinds)
+                kinds.append(int(c))
+                trumps.append(s)
+        return ChoiceModel(kinds, trumps, target, CHOICE_TEMPERATURE)
 
 
 class _Node:
@@ -587,17 +557,7 @@ class _Node:
 
 
 SCALE = 650.0
-#: a view's observations for the likelihood: plays (seat, card), played cards by seat,
-#: chooser, contract kind, trump suit
-_Seen = tuple[list[tuple[int, int]], list[int], int, int, int]
 CHOICE_TEMPERATURE = 40.0
-#: log(n − 1): a non-basic card's share of ε among n legal cards
-_LOG_OTHERS = [0.0, 0.0] + [math.log(n - 1) for n in range(2, 14)]
-
-
-def _log_beta(x: float, y: float) -> float:
-    """log B(x, y), the Beta function."""
-    return math.lgamma(x) + math.lgamma(y) - math.lgamma(x + y)
 
 
 def _can_swap(hands: list[int], hidden: list[int], seats: list[int],
