@@ -11,6 +11,10 @@ from .helpers import create_table, shot, version, wait_past
 if TYPE_CHECKING:
     from playwright.sync_api import Page
 
+#: seconds a whole game against bots may take: a dozen moves, each waiting on the bots' replies
+#: and the page's redraw; on a busy 2-core machine one took 62 s
+GAME_LIMIT = 150
+
 
 def click_until_over(page: Page, selector: str, limit_s: float) -> int:
     """Click the first element matching ``selector`` whenever there is one, until the result."""
@@ -32,7 +36,7 @@ def click_until_over(page: Page, selector: str, limit_s: float) -> int:
 def test_kukakoenig_to_the_end(new_page) -> None:
     page = new_page()
     create_table(page, "kukakoenig", "Ada", seed=3, players=3)
-    assert click_until_over(page, ".kkk-row:not([disabled])", 60) >= 10
+    assert click_until_over(page, ".kkk-row:not([disabled])", GAME_LIMIT) >= 10
     page.wait_for_selector("#sheets table[data-scoring='second']")
     assert page.locator("#sheets table").count() == 2
     first = page.locator("#sheets table[data-scoring='first'] tbody tr").all_inner_texts()
@@ -45,7 +49,7 @@ def test_kukakoenig_to_the_end(new_page) -> None:
 def test_uchokrola_to_the_end(new_page) -> None:
     page = new_page()
     create_table(page, "uchokrola", "Ada", seed=4, players=2)
-    assert click_until_over(page, "#prompt button.uk-option", 60) >= 10
+    assert click_until_over(page, "#prompt button.uk-option", GAME_LIMIT) >= 10
     assert "The prestige piles, revealed" in page.inner_text("#result")
     assert page.locator("#result .final li").count() == 2
     assert page.locator("#narration li").count() >= 10
