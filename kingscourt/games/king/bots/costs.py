@@ -84,8 +84,8 @@ def _data() -> dict[str, Any]:
 
 @dataclass(frozen=True)
 class Tables:
-    """A cost-table file's parts the bot reads (another than the committed one: to measure a
-    refit against it before it replaces it)."""
+    """A cost-table file's parts the strong bot reads: the committed file's (:data:`DATA`), or
+    another's, to measure a refit against them before it replaces them."""
 
     values: dict[str, float]
     calibration: dict[str, list[float]]

@@ -506,13 +506,10 @@ class WorldFit:
     def __init__(self, rules: KingRules, seats: list[int], played: list[int],
                  played_by: list[int], chooser: int, kind: int, trump: int, me: int,
                  prior_miss: float, prior_keep: float, choice: ChoiceModel | None) -> None:
-        self.rules = rules
         self.seats = seats
         self.played = played
         self.played_by = played_by
         self.chooser = chooser
-        self.kind = kind
-        self.trump = trump
         self.me = me
         self.prior_miss = prior_miss
         self.prior_keep = prior_keep
@@ -531,7 +528,7 @@ class WorldFit:
         keep = [0, 0, 0, 0]
         miss = [0, 0, 0, 0]
         d = self.blank.copy()
-        d.hands = list(start)
+        d.hands = start[:]  # the deal takes its cards out as they are played
         logw = 0.0
         me = self.me
         seats = self.seats

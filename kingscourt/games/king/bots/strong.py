@@ -154,8 +154,8 @@ class KingStrongBot(ViewBot):
         self._fit_view: JSON | None = None
         self._world_fit: WorldFit | None = None
         self.costs = bool(costs)
-        #: the contract cost tables read from another file than the committed one
-        self.tables = king_costs.read(Path(cost_table)) if cost_table else None
+        #: the contract cost tables: the committed ones, or another file's
+        self.tables = king_costs.read(Path(cost_table) if cost_table else king_costs.DATA)
         if method not in ("pimc", "ismcts"):
             raise ValueError(f"method: pimc or ismcts, not {method!r}")
         self.method = method
@@ -232,7 +232,7 @@ class KingStrongBot(ViewBot):
             values = {a: totals[i] / n for i, a in enumerate(legal)}
         else:
             hand = king_costs.hand_features(parse_hand(view["hand"]))
-            fitted = self.tables.calibration if self.tables else None
+            fitted = self.tables.calibration
             values = {a: king_costs.own_margin(kinds[i], totals[i] / n, hand, fitted)
                       - costs[kinds[i]] for i, a in enumerate(legal)}
         best = max(legal, key=lambda a: values[a])
@@ -251,9 +251,9 @@ class KingStrongBot(ViewBot):
             if opened[c.info.id] > 0:
                 open_mask |= 1 << int(c)
         t = self.tables
-        costs = king_costs.opportunity_costs(p, q, open_mask, sorted(set(kinds)),
-                                             t.values if t else None, t.closing if t else None)
-        return {k: c + king_costs.defence(k, t.defence if t else None) for k, c in costs.items()}
+        costs = king_costs.opportunity_costs(p, q, open_mask, sorted(set(kinds)), t.values,
+                                             t.closing)
+        return {k: c + king_costs.defence(k, t.defence) for k, c in costs.items()}
 
     # ------------------------------------------------------------------ playing
     def _play_card(self, view: JSON, rng: random.Random) -> tuple[str, dict[str, float]]:
