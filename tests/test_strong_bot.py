@@ -105,6 +105,10 @@ def test_the_2026_strong_bot_is_private_but_loadable_for_benchmarks() -> None:
     assert bot.choose(state.view(seat)) in state.view(seat)["legal"]
     with pytest.raises(ValueError, match="unknown bot level"):
         load("_no_such_level", game)
+    # the levels a mistyped one is told of are the game's: King's retired expert is not one
+    with pytest.raises(ValueError, match="unknown bot level") as refused:
+        load("nonsense", game)
+    assert "strong" in str(refused.value) and "expert" not in str(refused.value)
 
 
 def test_king_strong_bot_budgets() -> None:

@@ -88,8 +88,9 @@ def load(level: str, game: Game, seed: int | None = None, **budget_: Any) -> Bot
     """A bot of ``level`` for ``game``; unknown levels raise ValueError (KeyError-free)."""
     offered = spec(game.name).bots.levels
     if level not in LEVELS and not (level.startswith("_") and level in offered):
+        # the game's own levels: a retired one is still accepted but not offered
         raise RuleError(_("unknown bot level {level} (levels: {x})", level=repr(level),
-                          x=", ".join(LEVELS)))
+                          x=", ".join(levels(game.name))))
     if level in offered:
         level = _playing(game.name, level)
     target = offered.get(level)

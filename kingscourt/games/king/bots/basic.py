@@ -17,10 +17,9 @@ from ....bots.base import ViewBot
 from ....engine import JSON
 from ..cards import CARD_OF_TEXT, CARD_TEXT, parse_hand
 from ..contracts import CONTRACT_OF_ID, CONTRACTS, Contract
-from .sim import hand_value
+from .sim import ACE, QUEEN, hand_value
 
 SUITS = "SHDC"
-ACE, KING, QUEEN, JACK = 12, 11, 10, 9
 
 
 def _rank(c: int) -> int:

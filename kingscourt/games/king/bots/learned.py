@@ -57,6 +57,17 @@ def features(view: JSON, enc: Any, basic: KingBasicBot) -> Array:
     """The network's input from one seat's view: the observation tensor, the voids shown
     (relative seat × suit), the legal cards and the card the basic bot plays (``basic``, whose
     card play is a function of the view alone)."""
+    legal = np.zeros(CARDS, np.float32)
+    for a in view["legal"]:
+        legal[CARD_OF_TEXT[a.split()[1]]] = 1.0
+    habit = np.zeros(CARDS, np.float32)
+    habit[CARD_OF_TEXT[basic.choose(view).split()[1]]] = 1.0
+    return np.concatenate([seen_features(view, enc), legal, habit])
+
+
+def seen_features(view: JSON, enc: Any) -> Array:
+    """The first part of :func:`features`: the observation tensor and the voids shown, what
+    the view shows (the legal cards and the basic bot's card follow)."""
     flat, pieces = enc.observation_layout.allocate()
     enc.observation(view, pieces)
     me: int = view["seat"]
@@ -70,12 +81,8 @@ def features(view: JSON, enc: Any, basic: KingBasicBot) -> Array:
         for s, c in cards[1:]:
             if CARD_OF_TEXT[c] // 13 != led:
                 voids[relative(s, me, SEATS), led] = 1.0
-    legal = np.zeros(CARDS, np.float32)
-    for a in view["legal"]:
-        legal[CARD_OF_TEXT[a.split()[1]]] = 1.0
-    habit = np.zeros(CARDS, np.float32)
-    habit[CARD_OF_TEXT[basic.choose(view).split()[1]]] = 1.0
-    return np.concatenate([flat, voids.ravel(), legal, habit])
+    out: Array = np.concatenate([flat, voids.ravel()])
+    return out
 
 
 def input_offsets(enc: Any) -> dict[str, int]:
@@ -178,7 +185,8 @@ class Net:
         return hs
 
     def scores(self, x: Array, cards: list[int] | None = None) -> Array:
-        """The score of every card (rows × 52); with ``cards``, of those only (the others 0):
+        """The score of every card (rows × 52); with ``cards``, of those only (the others NaN,
+        so that reading one is seen at once):
         a decision scores its legal cards, a quarter of the work or less. A product of
         about 13 rows also stays below the size at which the BLAS library splits it among
         threads, which on a busy machine made one forward pass of 52 rows take 5 to 30 ms
@@ -187,7 +195,7 @@ class Net:
         if cards is None:
             whole: Array = self.forward(f)[-1][..., 0]
             return whole
-        out = np.zeros((len(x), CARDS), np.float32)
+        out = np.full((len(x), CARDS), np.nan, np.float32)
         out[:, cards] = self.forward(f[:, cards, :])[-1][..., 0]
         return out
 
@@ -213,7 +221,7 @@ class Network:
 
     def scores(self, view: JSON, cards: Iterable[int] | None = None) -> Array:
         """The network's score of each of ``cards`` (by default the view's legal cards) at
-        its place among the 52 (the others 0): values in units of :data:`TEMPERATURE`, up
+        its place among the 52 (the others NaN): values in units of :data:`TEMPERATURE`, up
         to a constant."""
         which = sorted(cards) if cards is not None else sorted(
             CARD_OF_TEXT[a.split()[1]] for a in view["legal"])

@@ -435,6 +435,186 @@ def _basic_penalty(d: Deal, legal: int) -> int:
     return best
 
 
+# --- a learned rollout policy: a linear score per card on the deal's masks -----------------
+
+#: the features :func:`card_features` gives each legal card, in order
+ROLLOUT_FEATURES = (
+    "rank", "trump", "heart", "leads", "follows", "last", "wins", "unseen_above",
+    "unseen_below", "length", "higher", "penalty", "taken_penalty", "penalty_out",
+    "later_void", "later_higher", "basic", "wins_last", "wins_late", "boss", "penalty_wins",
+    "lowest", "suit_out",
+)
+N_FEATURES = len(ROLLOUT_FEATURES)
+#: the penalty unit the features count in (Rıfkı's, the largest)
+_PENALTY_SCALE = 1.0 / 320.0
+
+
+def _wins_now(d: Deal, c: int) -> float:
+    """1.0 when ``c`` would win the open trick as it stands (a lead always does), else 0.0."""
+    if d.trick_n == 0:
+        return 1.0
+    suit = c // 13
+    if suit == d.win_card // 13:
+        return 1.0 if c > d.win_card else 0.0
+    return 1.0 if d.trump >= 0 and suit == d.trump else 0.0
+
+
+def _after(d: Deal, in_suit: int, above: int) -> int:
+    """The seats still to play to the open trick after the seat to move that hold no card of
+    ``in_suit`` (a suit's mask), plus 4 × those that hold one of ``above`` (its cards above
+    the one played), in this world."""
+    out = 0
+    seat = d.turn
+    for k in range(1, 4 - d.trick_n):
+        other = d.hands[(seat + k) & 3]
+        if not other & in_suit:
+            out += 1
+        elif other & above:
+            out += 4
+    return out
+
+
+def card_features(d: Deal, c: int, habit: int) -> list[float]:
+    """What the learned rollout policy scores a legal card ``c`` of the seat to move by, in this
+    world (``habit``: the basic policy's card here): its rank, trump or heart, whether the seat
+    leads, follows suit or plays last, whether it would win the trick as it stands, the cards
+    above and below it in its suit that no seat has shown and the seat does not hold, the
+    seat's length and higher cards in the suit, its penalty, the penalty it would take now,
+    the penalty of its suit still out, the seats still to play to the trick that hold none of
+    its suit or a higher card of it (in this world), whether the basic policy plays it, and
+    whether it wins as the trick's last card or in the deal's last two tricks, whether no
+    unseen card of its suit is higher, its penalty if it wins, whether it is the seat's lowest
+    of its suit, and the unseen cards of its suit."""
+    seat = d.turn
+    hand = d.hands[seat]
+    suit = c // 13
+    in_suit = SUIT_MASK[suit]
+    above_mask = in_suit & ~((2 << c) - 1)
+    below_mask = in_suit & ((1 << c) - 1)
+    unseen = in_suit & ~(d.gone | d.trick | hand)
+    mine = hand & in_suit
+    trump = d.trump
+    scale = -d.unit * _PENALTY_SCALE if d.unit < 0 else 0.0
+    n = d.trick_n
+    wins = _wins_now(d, c)
+    after = _after(d, in_suit, above_mask)
+    later_void = float(after & 3)
+    later_higher = float(after >> 2)
+    return [
+        (c % 13) / 12.0,
+        1.0 if trump >= 0 and suit == trump else 0.0,
+        1.0 if suit == 1 else 0.0,
+        1.0 if n == 0 else 0.0,
+        1.0 if n and suit == d.lead else 0.0,
+        1.0 if n == 3 else 0.0,
+        wins,
+        (unseen & above_mask).bit_count() / 12.0,
+        (unseen & below_mask).bit_count() / 12.0,
+        mine.bit_count() / 13.0,
+        (mine & above_mask).bit_count() / 12.0,
+        scale * (d.pen >> c & 1),
+        scale * wins * ((d.trick | (1 << c)) & d.pen).bit_count(),
+        scale * (unseen & d.pen).bit_count(),
+        later_void / 3.0,
+        later_higher / 3.0,
+        1.0 if c == habit else 0.0,
+        wins if n == 3 else 0.0,
+        wins if d.tricks >= 11 else 0.0,
+        0.0 if unseen & above_mask else 1.0,
+        scale * wins * (d.pen >> c & 1),
+        0.0 if mine & below_mask else 1.0,
+        unseen.bit_count() / 12.0,
+    ]
+
+
+def learned_card(d: Deal, legal: int, weights: list[float]) -> int:
+    """The learned rollout policy's card for the seat to move: the legal card of the highest
+    linear score over :func:`card_features` (``weights``: :data:`N_FEATURES` per contract kind,
+    kind by kind; ties to the lower card). The features are computed here inline, the same as
+    :func:`card_features` gives them (a test checks it): a playout calls this for every card."""
+    habit = basic_card(d, legal)
+    if legal & (legal - 1) == 0:
+        return habit
+    w = weights[d.kind * N_FEATURES:(d.kind + 1) * N_FEATURES]
+    seat = d.turn
+    hand = d.hands[seat]
+    trump = d.trump
+    n = d.trick_n
+    pen = d.pen
+    scale = -d.unit * _PENALTY_SCALE if d.unit < 0 else 0.0
+    seen = d.gone | d.trick | hand
+    in_trick = d.trick & pen
+    late = d.tricks >= 11
+    # the same for every card: leads, follows (a legal card follows whenever any does), last
+    common = w[3] * (n == 0) + w[5] * (n == 3)
+    best = -1
+    best_score = -1e300
+    m = legal
+    while m:
+        low = m & -m
+        m ^= low
+        c = low.bit_length() - 1
+        suit = c // 13
+        in_suit = SUIT_MASK[suit]
+        above_mask = in_suit & ~((2 << c) - 1)
+        below_mask = in_suit & ((1 << c) - 1)
+        unseen = in_suit & ~seen
+        mine = hand & in_suit
+        is_pen = pen >> c & 1
+        wins = _wins_now(d, c)
+        after = _after(d, in_suit, above_mask)
+        later_void = float(after & 3)
+        later_higher = float(after >> 2)
+        score = common + w[0] * ((c % 13) / 12.0) + w[6] * wins
+        if trump >= 0 and suit == trump:
+            score += w[1]
+        if suit == 1:
+            score += w[2]
+        if n and suit == d.lead:
+            score += w[4]
+        score += (w[7] * (unseen & above_mask).bit_count() / 12.0
+                  + w[8] * (unseen & below_mask).bit_count() / 12.0
+                  + w[9] * mine.bit_count() / 13.0
+                  + w[10] * (mine & above_mask).bit_count() / 12.0
+                  + w[11] * scale * is_pen
+                  + w[12] * scale * wins * ((in_trick | (low & pen)).bit_count())
+                  + w[13] * scale * (unseen & pen).bit_count()
+                  + w[14] * later_void / 3.0 + w[15] * later_higher / 3.0)
+        if c == habit:
+            score += w[16]
+        if n == 3:
+            score += w[17] * wins
+        if late:
+            score += w[18] * wins
+        if not unseen & above_mask:
+            score += w[19]
+        score += w[20] * scale * wins * is_pen
+        if not mine & below_mask:
+            score += w[21]
+        score += w[22] * unseen.bit_count() / 12.0
+        if score > best_score:
+            best, best_score = c, score
+    return best
+
+
+def learned_play_out(d: Deal, weights: list[float]) -> None:
+    """Every seat plays :func:`learned_card` to the end of the deal."""
+    while not d.done:
+        d.play(learned_card(d, d.legal(), weights))
+
+
+def learned_play_outs(base: Deal, moves: list[int], seat: int, weights: list[float]
+                      ) -> list[float]:
+    """As :func:`play_outs`, the deal played out by the learned rollout policy."""
+    out: list[float] = []
+    for c in moves:
+        d = base.copy()
+        d.play(c)
+        learned_play_out(d, weights)
+        out.append(margins(d.points)[seat])
+    return out
+
+
 def play_out(d: Deal) -> None:
     """Every seat plays :func:`basic_card` to the end of the deal."""
     while not d.done:

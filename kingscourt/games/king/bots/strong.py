@@ -40,6 +40,11 @@ over the same work budget without it (95% interval [+87.0, +262.6], 32 duplicate
 seats against two; +165.0 on the 16 not used to pick N), for about 8 ms more a card.
 ``cost_table=PATH`` reads the contract cost tables (:mod:`.costs`) from another file than the
 committed one: a refit is measured against them before it replaces them.
+``net_likelihood=β`` reweighs the chained worlds by the learned network's likelihood of the
+other seats' plays over the basic policy's, to the power β (:mod:`.likelihood`): −77.5 a game
+with β = 1 ([−171.5, +16.5], 16 games), so not where people play. ``rollout="learned"`` plays the
+card search's playouts by a linear policy distilled from the network (:func:`.sim.learned_card`,
+weights in :data:`ROLLOUT_WEIGHTS`) instead of the basic policy.
 
 Budgets: ``iterations`` (deterministic with a seed) counts playouts per card; a contract
 choice plays out ``choice_worlds`` worlds per open contract. ``seconds`` and
@@ -53,6 +58,7 @@ world.
 
 from __future__ import annotations
 
+import json
 import math
 import random
 import time
@@ -66,12 +72,23 @@ from ..cards import CARD_OF_TEXT, CARD_TEXT, parse_hand
 from ..contracts import CONTRACT_OF_ID, PENALTY_CONTRACTS, Contract
 from ..game import KingGame
 from . import costs as king_costs
-from .sim import TRUMP, ChoiceModel, Deal, WorldFit, margins, play_out, play_outs
+from .sim import (
+    N_FEATURES,
+    TRUMP,
+    ChoiceModel,
+    Deal,
+    WorldFit,
+    learned_play_outs,
+    margins,
+    play_out,
+    play_outs,
+)
 from .solver import best_cards
 from .worlds import Worlds
 
 if TYPE_CHECKING:
     from .learned import Network
+    from .likelihood import PlayLikelihood
 
 #: tricks left (the open one included) from which a card is valued by the exact solver
 SOLVE_TRICKS = 3
@@ -101,6 +118,16 @@ BURN_IN = 24
 HEADROOM = 0.9
 
 _PENALTY_KINDS = tuple(int(c) for c in PENALTY_CONTRACTS)
+#: the learned rollout policy's weights (``rollout="learned"``), fitted by ``tools/king_rollout.py``
+ROLLOUT_WEIGHTS = Path(__file__).resolve().parent / "data" / "king_rollout.json"
+
+
+def rollout_weights(path: Path = ROLLOUT_WEIGHTS) -> list[float]:
+    """The learned rollout policy's weights, contract kind by kind (:func:`.sim.learned_card`)."""
+    rows = json.loads(path.read_text())["weights"]
+    if len(rows) != len(Contract) or any(len(r) != N_FEATURES for r in rows):
+        raise ValueError(f"{path}: {len(Contract)} rows of {N_FEATURES} weights expected")
+    return [float(x) for row in rows for x in row]
 
 
 def _option(action: str) -> tuple[int, int]:
@@ -120,7 +147,8 @@ class KingStrongBot(ViewBot):
                  weighted: bool = False, costs: bool = True, method: str = "pimc",
                  exploration: float = 0.6, chain: int = CHAIN_STEPS, epsilon: float = EPSILON,
                  prior: float = PRIOR_WEIGHT, net_prior: float = 0.0,
-                 cost_table: str | None = None, **_: Any) -> None:
+                 cost_table: str | None = None, net_likelihood: float = 0.0,
+                 rollout: str = "basic", **_: Any) -> None:
         if game.name != "king":
             raise ValueError(f"the King strong bot plays King, not {game.name}")
         super().__init__(game, seed)
@@ -149,6 +177,19 @@ class KingStrongBot(ViewBot):
         #: worlds the learned network's card values weigh against the simulated ones (0: none)
         self.net_prior = float(net_prior)
         self._net: Network | None = None
+        #: the power of the learned network's likelihood of the plays over the basic
+        #: policy's by which the chained worlds are reweighed (0: not reweighed)
+        self.net_likelihood = float(net_likelihood)
+        if self.net_likelihood < 0:
+            raise ValueError(f"net_likelihood: a power of 0 or more, not {net_likelihood!r}")
+        self._plays: tuple[JSON, PlayLikelihood] | None = None
+        if rollout not in ("basic", "learned"):
+            raise ValueError(f"rollout: basic or learned, not {rollout!r}")
+        #: the card search's playouts: the basic policy's, or the learned linear policy's
+        #: weights (a contract choice plays the basic policy: the cost tables are fitted so)
+        self.rollout = rollout_weights() if rollout == "learned" else None
+        #: the effective number of worlds of the last reweighing (their weights' (Σw)²/Σw²)
+        self.last_effective = 0.0
         # each seat's error rate ~ Beta(prior_miss, prior_keep): mean epsilon, weight prior
         self.prior_miss, self.prior_keep = epsilon * prior, (1 - epsilon) * prior
         self._fit_view: JSON | None = None
@@ -281,6 +322,8 @@ class KingStrongBot(ViewBot):
         observed = view["chooser"] != seat or probe.tricks or probe.trick_n
         drawn = (self._chained(view, rng, len(moves), deadline) if self.chain and observed
                  else None)
+        if drawn and self.net_likelihood:
+            drawn = self._reweighed(view, drawn)
         while done < self.iterations or worlds == 0:
             if drawn is not None and worlds >= len(drawn):
                 break
@@ -304,7 +347,9 @@ class KingStrongBot(ViewBot):
                     final = [base.points[s] + gains[s] for s in range(4)]
                     totals[i] += weight * margins(final)[seat]
             else:
-                for i, margin in enumerate(play_outs(base, moves, seat)):
+                outs = (play_outs(base, moves, seat) if self.rollout is None
+                        else learned_play_outs(base, moves, seat, self.rollout))
+                for i, margin in enumerate(outs):
                     totals[i] += weight * margin
             weights_sum += weight
             done += len(moves) * (EXACT_COST if exact else 1)
@@ -322,13 +367,33 @@ class KingStrongBot(ViewBot):
         """The worlds' values with the learned network's as a prior worth :attr:`net_prior`
         worlds against ``weight`` (the worlds simulated): each card's network score, less
         the mean over these cards, in points (:mod:`.learned`)."""
+        lean = self.net_prior / weight
+        prior = self._network().values(view, value_of)
+        return {c: v + lean * prior[c] for c, v in value_of.items()}
+
+    def _network(self) -> Network:
         from .learned import network  # it builds on this module
 
         if self._net is None:
             self._net = network(self.king)
-        lean = self.net_prior / weight
-        prior = self._net.values(view, value_of)
-        return {c: v + lean * prior[c] for c, v in value_of.items()}
+        return self._net
+
+    def _reweighed(self, view: JSON, drawn: list[tuple[list[int], float]]
+                   ) -> list[tuple[list[int], float]]:
+        """The chained worlds, each weighed by the learned network's likelihood of the other
+        seats' plays over the basic policy's, to the power :attr:`net_likelihood`
+        (:mod:`.likelihood`: the chains keep their cheap likelihood, the worlds they keep are
+        reweighed in one batch)."""
+        from .likelihood import PlayLikelihood, weights
+
+        if self._plays is None or self._plays[0] is not view:
+            self._plays = (view, PlayLikelihood(self._network(), self.rules, view,
+                                                self._fit(view).blank))
+        ratios = self._plays[1].log_ratios([h for h, _w in drawn], self.prior_miss,
+                                           self.prior_keep)
+        ws = weights(ratios, self.net_likelihood)
+        self.last_effective = sum(ws) ** 2 / sum(w * w for w in ws)
+        return [(h, w0 * w) for (h, w0), w in zip(drawn, ws, strict=True)]
 
     @staticmethod
     def _card_result(legal: list[str], moves: list[int], reps: int,
@@ -440,7 +505,7 @@ class KingStrongBot(ViewBot):
         out: list[tuple[list[int], float]] = []
         clock = time.perf_counter
         fit = self._fit(view)
-        may_list = [may.get(c, 0) for c in range(52)]
+        may_list = self._worlds.may_list
         for chain in range(CHAINS):
             # under a time budget alone each chain has its share of CHAIN_TIME of it and
             # every other world after a short burn-in is kept; otherwise ``want`` in all,

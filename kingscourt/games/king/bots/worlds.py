@@ -80,6 +80,9 @@ class Worlds:
         #: per card: the mask of seats (by number) that may hold it
         self.may_hold: dict[int, int] = {
             c: sum(1 << hidden[i] for i in key) for key, cs in groups.items() for c in cs}
+        #: the same per card number (0 for the cards that are not hidden): the world chains'
+        #: compiled step reads it
+        self.may_list = [self.may_hold.get(c, 0) for c in range(52)]
         self.classes = sorted(groups.items())
         self.sizes = [len(cs) for _k, cs in self.classes]
         self.after = [sum(self.sizes[i:]) for i in range(len(self.sizes) + 1)]
