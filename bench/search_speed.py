@@ -5,11 +5,13 @@ Hearts, measured in one run.
   simulation, ``--simulations`` a decision) deciding fixed Hearts positions of the play phase
   (reached by random play from fixed seeds), in simulations per second;
 - **King, served**: the strong bot with the budget it has where people play (the manifest's
-  ``play_budgets``: worlds inferred by the Metropolis chains, playouts by the basic policy, the
-  last tricks solved, the network's prior) deciding fixed King card positions (from games of
+  ``play_budgets``: worlds inferred by the Metropolis chains, playouts by the learned rollout
+  policy, the last tricks solved, the network's prior) deciding fixed King card positions (from games of
   the basic bot, every trick of the deal alike), in playouts per second: the playouts its
   decisions count (``last_iterations``, an exact solve counting as its playouts) over the whole
   time of those decisions, the world inference and the network included;
+- **King, basic-policy playouts**: the same search playing out by the basic policy
+  (``rollout=basic``), to show what the learned rollouts cost;
 - **King, uniform worlds**: the same search with its worlds drawn uniformly (``chain=0``), to
   show what the world inference costs.
 
@@ -123,6 +125,7 @@ def main() -> None:
     work = {k: v for k, v in served.items() if k not in ("seconds", "choice_seconds")}
     strong = load("strong", game, seed=1, **work)
     uniform = load("strong", game, seed=1, **(work | {"chain": 0}))
+    basic_rollouts = load("strong", game, seed=1, **(work | {"rollout": "basic"}))
     simulations: int = args.simulations
     ismcts = pyspiel.ISMCTSBot(1, pyspiel.RandomRolloutEvaluator(1, 1), 2.0, simulations)
 
@@ -142,6 +145,8 @@ def main() -> None:
     kings = king_positions(POSITIONS, 11)
     sides = [Side(f"King strong, served ({', '.join(f'{k}={v}' for k, v in work.items())})",
                   "playouts/s", kings, king(strong)),
+             Side("King strong, served, basic-policy playouts (rollout=basic)", "playouts/s",
+                  kings, king(basic_rollouts)),
              Side("King strong, served, uniform worlds (chain=0)", "playouts/s", kings,
                   king(uniform))]
     print(f"compiled core: {_compiled.REASON}")

@@ -183,3 +183,6 @@ def test_king_retired_expert_is_still_accepted_and_plays_strong() -> None:
     assert king["seconds"] <= 3 * 0.2 and king["choice_seconds"] <= 3 * 0.8
     # and leans on the learned network's card values, which measured stronger
     assert people.net_prior == king["net_prior"] > 0  # type: ignore[attr-defined]
+    # and plays its card search's playouts by the learned rollout policy, which measured
+    # stronger too (its contract choices keep the basic policy the cost tables are fitted on)
+    assert people.rollout is not None  # type: ignore[attr-defined]

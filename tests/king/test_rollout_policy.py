@@ -18,6 +18,7 @@ from kingscourt.games.king.bots.sim import (
     hands_of,
     learned_card,
     learned_play_out,
+    policies,
 )
 from kingscourt.games.king.bots.strong import KingStrongBot, rollout_weights
 from kingscourt.games.king.cards import CARD_OF_TEXT, parse_hand
@@ -77,8 +78,8 @@ def test_the_policy_plays_the_card_its_weights_score_highest() -> None:
         only["rank"][k * N_FEATURES + ROLLOUT_FEATURES.index("rank")] = 1.0
     for d in positions:
         legal = d.legal()
-        assert learned_card(d, legal, only["basic"]) == basic_card(d, legal)
-        top = learned_card(d, legal, only["rank"])
+        assert learned_card(d, legal, policies(only["basic"])) == basic_card(d, legal)
+        top = learned_card(d, legal, policies(only["rank"]))
         assert legal >> top & 1
         assert top % 13 == max(c % 13 for c in range(52) if legal >> c & 1)
 
@@ -97,14 +98,14 @@ def test_the_policy_scores_the_features_it_is_fitted_on() -> None:
             scored = {c: sum(a * b for a, b in zip(w, card_features(d, c, habit), strict=True))
                       for c in range(52) if legal >> c & 1}
             best = max(scored, key=lambda c: (scored[c], -c))
-            assert learned_card(d, legal, weights) == best, trial
+            assert learned_card(d, legal, policies(weights)) == best, trial
 
 
 def test_the_shipped_weights_play_legal_deals_to_their_end() -> None:
     weights = rollout_weights()
     assert len(weights) == N_FEATURES * len(Contract)
     for d in _positions(20):
-        learned_play_out(d, weights)
+        learned_play_out(d, policies(weights))
         assert d.done
     game = kingscourt.load_game("king")
     with pytest.raises(ValueError, match="rollout"):

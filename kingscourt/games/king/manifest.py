@@ -34,10 +34,13 @@ SPEC = GameSpec(
         # load, sized for a card in 0.2 s and a contract choice in 0.8 s at p95 on a quiet
         # core (measured: 147 and 600 ms of CPU); the wall time cuts it only past 3× those
         # (0.6 s, 2.4 s). The learned network's card values weigh as 64 worlds of its search
-        # (net_prior: +175 a game over the same budget without it, docs/bots.md).
+        # (net_prior: +175 a game over the same budget without it, docs/bots.md), and its
+        # card search plays out by the learned linear policy (rollout: +125 a game over the
+        # basic policy's playouts, docs/bots.md).
         play_budgets={
             "strong": {"iterations": 640, "chain": 960, "choice_worlds": 3000,
-                       "net_prior": 64, "seconds": 0.6, "choice_seconds": 2.4},
+                       "net_prior": 64, "rollout": "learned", "seconds": 0.6,
+                       "choice_seconds": 2.4},
         },
         search_spec=f"{_P}.bots.search:make_spec",
     ),

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import math
 import random
+from typing import Final
 
 from ....engine import JSON
 from ..cards import CARD_OF_TEXT, HEART_MASK, SUIT_MASK, parse_hand
@@ -527,15 +528,60 @@ def card_features(d: Deal, c: int, habit: int) -> list[float]:
     ]
 
 
-def learned_card(d: Deal, legal: int, weights: list[float]) -> int:
+class Policy:
+    """One contract's rollout weights, one per feature of :data:`ROLLOUT_FEATURES` (held as
+    attributes: unboxed floats in the compiled core, where a playout reads them for every
+    card; the ones of features counted in twelfths hold the weight over 12)."""
+
+    def __init__(self, w: list[float]) -> None:
+        if len(w) != N_FEATURES:
+            raise ValueError(f"{N_FEATURES} weights a contract, not {len(w)}")
+        self.rank = w[0] / 12.0
+        self.trump = w[1]
+        self.heart = w[2]
+        self.leads = w[3]
+        self.follows = w[4]
+        self.last = w[5]
+        self.wins = w[6]
+        self.unseen_above = w[7] / 12.0
+        self.unseen_below = w[8] / 12.0
+        self.length = w[9] / 13.0
+        self.higher = w[10] / 12.0
+        self.penalty = w[11]
+        self.taken_penalty = w[12]
+        self.penalty_out = w[13]
+        self.later_void = w[14] / 3.0
+        self.later_higher = w[15] / 3.0
+        self.basic = w[16]
+        self.wins_last = w[17]
+        self.wins_late = w[18]
+        self.boss = w[19]
+        self.penalty_wins = w[20]
+        self.lowest = w[21]
+        self.suit_out = w[22] / 12.0
+
+
+#: the number of cards in each 13-bit mask of one suit's ranks (``int.bit_count`` is a method
+#: call in the compiled core: this is a list lookup)
+_POP13: Final = [bin(i).count("1") for i in range(1 << 13)]
+
+
+def policies(weights: list[float]) -> list[Policy]:
+    """The rollout policy of every contract kind from its weights, kind by kind."""
+    if len(weights) != N_FEATURES * len(Contract):
+        raise ValueError(f"{N_FEATURES} weights for each of {len(Contract)} contracts expected")
+    return [Policy(weights[k * N_FEATURES:(k + 1) * N_FEATURES]) for k in range(len(Contract))]
+
+
+def learned_card(d: Deal, legal: int, policy: list[Policy]) -> int:
     """The learned rollout policy's card for the seat to move: the legal card of the highest
-    linear score over :func:`card_features` (``weights``: :data:`N_FEATURES` per contract kind,
-    kind by kind; ties to the lower card). The features are computed here inline, the same as
+    linear score over :func:`card_features` (``policy``: per contract kind, its weights; ties
+    to the lower card). The features are computed here inline, the same as
     :func:`card_features` gives them (a test checks it): a playout calls this for every card."""
     habit = basic_card(d, legal)
     if legal & (legal - 1) == 0:
         return habit
-    w = weights[d.kind * N_FEATURES:(d.kind + 1) * N_FEATURES]
+    p = policy[d.kind]
     seat = d.turn
     hand = d.hands[seat]
     trump = d.trump
@@ -543,10 +589,11 @@ def learned_card(d: Deal, legal: int, weights: list[float]) -> int:
     pen = d.pen
     scale = -d.unit * _PENALTY_SCALE if d.unit < 0 else 0.0
     seen = d.gone | d.trick | hand
-    in_trick = d.trick & pen
+    in_trick = (d.trick & pen).bit_count()
     late = d.tricks >= 11
-    # the same for every card: leads, follows (a legal card follows whenever any does), last
-    common = w[3] * (n == 0) + w[5] * (n == 3)
+    lead = d.lead if n else -1
+    pop = _POP13  # local names: a module's globals are looked up by name each time
+    suit_masks = SUIT_MASK
     best = -1
     best_score = -1e300
     m = legal
@@ -555,62 +602,60 @@ def learned_card(d: Deal, legal: int, weights: list[float]) -> int:
         m ^= low
         c = low.bit_length() - 1
         suit = c // 13
-        in_suit = SUIT_MASK[suit]
+        in_suit = suit_masks[suit]
         above_mask = in_suit & ~((2 << c) - 1)
-        below_mask = in_suit & ((1 << c) - 1)
         unseen = in_suit & ~seen
         mine = hand & in_suit
         is_pen = pen >> c & 1
         wins = _wins_now(d, c)
         after = _after(d, in_suit, above_mask)
-        later_void = float(after & 3)
-        later_higher = float(after >> 2)
-        score = common + w[0] * ((c % 13) / 12.0) + w[6] * wins
+        unseen_above = unseen & above_mask
+        at = 13 * suit
+        score = (p.rank * (c % 13) + p.wins * wins
+                 + p.unseen_above * pop[unseen_above >> at]
+                 + p.unseen_below * pop[(unseen & ~above_mask & ~low) >> at]
+                 + p.length * pop[mine >> at] + p.higher * pop[(mine & above_mask) >> at]
+                 + p.later_void * (after & 3) + p.later_higher * (after >> 2)
+                 + p.suit_out * pop[unseen >> at])
+        if scale:
+            score += scale * (p.penalty * is_pen + p.taken_penalty * wins * (in_trick + is_pen)
+                              + p.penalty_out * pop[(unseen & pen) >> at]
+                              + p.penalty_wins * wins * is_pen)
         if trump >= 0 and suit == trump:
-            score += w[1]
+            score += p.trump
         if suit == 1:
-            score += w[2]
-        if n and suit == d.lead:
-            score += w[4]
-        score += (w[7] * (unseen & above_mask).bit_count() / 12.0
-                  + w[8] * (unseen & below_mask).bit_count() / 12.0
-                  + w[9] * mine.bit_count() / 13.0
-                  + w[10] * (mine & above_mask).bit_count() / 12.0
-                  + w[11] * scale * is_pen
-                  + w[12] * scale * wins * ((in_trick | (low & pen)).bit_count())
-                  + w[13] * scale * (unseen & pen).bit_count()
-                  + w[14] * later_void / 3.0 + w[15] * later_higher / 3.0)
+            score += p.heart
+        if suit == lead:
+            score += p.follows
         if c == habit:
-            score += w[16]
+            score += p.basic
         if n == 3:
-            score += w[17] * wins
+            score += p.wins_last * wins
         if late:
-            score += w[18] * wins
-        if not unseen & above_mask:
-            score += w[19]
-        score += w[20] * scale * wins * is_pen
-        if not mine & below_mask:
-            score += w[21]
-        score += w[22] * unseen.bit_count() / 12.0
+            score += p.wins_late * wins
+        if not unseen_above:
+            score += p.boss
+        if not mine & ~above_mask & ~low:
+            score += p.lowest
         if score > best_score:
             best, best_score = c, score
     return best
 
 
-def learned_play_out(d: Deal, weights: list[float]) -> None:
+def learned_play_out(d: Deal, policy: list[Policy]) -> None:
     """Every seat plays :func:`learned_card` to the end of the deal."""
     while not d.done:
-        d.play(learned_card(d, d.legal(), weights))
+        d.play(learned_card(d, d.legal(), policy))
 
 
-def learned_play_outs(base: Deal, moves: list[int], seat: int, weights: list[float]
+def learned_play_outs(base: Deal, moves: list[int], seat: int, policy: list[Policy]
                       ) -> list[float]:
     """As :func:`play_outs`, the deal played out by the learned rollout policy."""
     out: list[float] = []
     for c in moves:
         d = base.copy()
         d.play(c)
-        learned_play_out(d, weights)
+        learned_play_out(d, policy)
         out.append(margins(d.points)[seat])
     return out
 
