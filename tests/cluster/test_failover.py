@@ -145,10 +145,20 @@ def test_an_act_waiting_on_a_lost_table_goes_to_the_new_owner(pg_url: str, redis
             await mine.lock.acquire()  # the owner is busy: seat 0's act waits for the lock
             waiting = asyncio.create_task(mine.submit(0, mine.state.view(0)["legal"][0], version, "human"))
             await asyncio.sleep(0.1)
-            # meanwhile its lease lapses and the other process takes the table, and seat 1 acts there
+            # meanwhile its lease lapses and the other process takes the table, and seat 1 acts there;
+            # the frozen owner looks at no lease (else its own sweep, every 0.25 s, may take the table
+            # back while the lease is free), and the other process's own sweep may be the one that
+            # takes it: it is taken either way
+            async def frozen() -> None:
+                return None
+
+            clusters[0].take_orphans = frozen
             await clusters[0].release(made.id)
             clusters[0]._lost(made.id)
-            assert await clusters[1].claim(theirs)
+            deadline = time.monotonic() + 10
+            while not await clusters[1].claim(theirs):
+                assert time.monotonic() < deadline
+                await asyncio.sleep(0.05)
             assert await theirs.submit(1, theirs.state.view(1)["legal"][0], version, "human") is None
             mine.lock.release()
             assert await asyncio.wait_for(waiting, 20) is None  # decided by the new owner
