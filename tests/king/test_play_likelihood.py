@@ -15,7 +15,7 @@ import kingscourt
 from kingscourt.games.king.bots.basic import KingBasicBot
 from kingscourt.games.king.bots.learned import network
 from kingscourt.games.king.bots.likelihood import PlayLikelihood, weights
-from kingscourt.games.king.bots.sim import Deal, WorldFit, hands_of
+from kingscourt.games.king.bots.sim import WorldFit, hands_of
 from kingscourt.games.king.bots.strong import KingStrongBot
 from kingscourt.games.king.cards import CARD_OF_TEXT
 from kingscourt.games.king.contracts import CONTRACT_OF_ID
@@ -58,8 +58,6 @@ def test_the_batch_equals_the_network_read_from_each_seats_own_view(
         row = next(r for r in view["choices"] if r["deal"] == view["deal"])
         kind = int(CONTRACT_OF_ID[row["contract"]])
         trump = "SHDC".index(row["trump"]) if row["trump"] else -1
-        blank = Deal.start(game.rules, [0, 0, 0, 0], row["seat"], kind, trump)
-        lik = PlayLikelihood(net, game.rules, view, blank, epsilon=EPSILON)
         # what the network says of each play, from the view its seat really had
         expected = 0.0
         for seen, card in plays:
@@ -79,8 +77,14 @@ def test_the_batch_equals_the_network_read_from_each_seats_own_view(
             played_by[s] |= 1 << c
         basic = WorldFit(game.rules, seats, cards, played_by, row["seat"], kind, trump,
                          view["seat"], MISS, KEEP, None).log_weight(hands)
+        # the world chains' fit, the chooser's contract model included (the ratio leaves it out)
+        choice = (KingStrongBot._choice_model(view, kind, trump) if row["seat"] != view["seat"]
+                  else None)
+        fit = WorldFit(game.rules, seats, cards, played_by, row["seat"], kind, trump,
+                       view["seat"], MISS, KEEP, choice)
+        lik = PlayLikelihood(net, view, fit, epsilon=EPSILON)
         # the true world, twice in one batch: each world's plays are summed apart
-        got = lik.log_ratios([hands, hands], MISS, KEEP)
+        got = lik.log_ratios([hands, hands])
         assert got[0] == pytest.approx(expected - basic, abs=1e-3)
         assert got[1] == pytest.approx(got[0], abs=1e-6)
     assert checked >= 20

@@ -17,7 +17,7 @@ from kingscourt.games.king.bots.sim import (
     card_features,
     hands_of,
     learned_card,
-    learned_play_out,
+    play_out,
     policies,
 )
 from kingscourt.games.king.bots.strong import KingStrongBot, rollout_weights
@@ -105,7 +105,7 @@ def test_the_shipped_weights_play_legal_deals_to_their_end() -> None:
     weights = rollout_weights()
     assert len(weights) == N_FEATURES * len(Contract)
     for d in _positions(20):
-        learned_play_out(d, policies(weights))
+        play_out(d, policies(weights))
         assert d.done
     game = kingscourt.load_game("king")
     with pytest.raises(ValueError, match="rollout"):

@@ -25,10 +25,8 @@ from typing import Any
 import numpy as np
 
 from ....engine import JSON
-from ..cards import CARD_OF_TEXT
-from ..rules import KingRules
 from .learned import CARDS, Network, card_features, seen_features
-from .sim import LOG_OTHERS, Deal, basic_card, log_beta
+from .sim import WorldFit, basic_card
 
 _BITS = np.arange(CARDS, dtype=np.uint64)
 
@@ -42,37 +40,27 @@ def _unpack(masks: list[int]) -> np.ndarray[Any, np.dtype[np.float32]]:
 
 
 class PlayLikelihood:
-    """The other seats' plays of one view's deal, ready to be weighed in any world: per play,
-    the seat, the card and what that seat saw before it (its hand left empty). ``epsilon`` of
-    each play's chance is shared out evenly among the legal cards (a person's slip: no card
-    is ruled out)."""
+    """The other seats' plays of one view's deal, ready to be weighed in any world: the plays
+    and the basic policy's likelihood are the world chains' (``fit``, :class:`.sim.WorldFit`);
+    per play of another seat, what that seat saw before it (its hand left empty) is built here
+    once. ``epsilon`` of each play's chance is shared out evenly among the legal cards (a
+    person's slip: no card is ruled out)."""
 
-    def __init__(self, network: Network, rules: KingRules, view: JSON, blank: Deal,
+    def __init__(self, network: Network, view: JSON, fit: WorldFit,
                  epsilon: float = 0.1) -> None:
         self.network = network
-        self.me: int = view["seat"]
+        self.fit = fit
         self.epsilon = epsilon
-        self.blank = blank
-        seats: list[int] = []
-        cards: list[int] = []
+        me = fit.me
         tricks: list[JSON] = [*view["tricks"], view["trick"]]
-        for t in tricks:
-            for s, text in t["cards"]:
-                seats.append(s)
-                cards.append(CARD_OF_TEXT[text])
-        self.seats = seats
-        self.cards = cards
-        self.played_by = [0, 0, 0, 0]
-        for s, c in zip(seats, cards, strict=True):
-            self.played_by[s] |= 1 << c
         # what each other seat saw before each of its plays: the deal's public facts then
         enc = network.encoder
         rows: list[Any] = []
         self.row_of: list[int] = []
-        d = blank.copy()
+        d = fit.blank.copy()
         d.hands = [0, 0, 0, 0]
-        for i, (s, c) in enumerate(zip(seats, cards, strict=True)):
-            if s == self.me:
+        for i, (s, c) in enumerate(zip(fit.seats, fit.played, strict=True)):
+            if s == me:
                 self.row_of.append(-1)
             else:
                 k, at = divmod(i, 4)
@@ -96,52 +84,37 @@ class PlayLikelihood:
         self.hand_at = at_["hand"]
         self.width = at_["habit"] + CARDS
 
-    def log_ratios(self, worlds: list[list[int]], prior_miss: float, prior_keep: float
-                   ) -> list[float]:
+    def log_ratios(self, worlds: list[list[int]]) -> list[float]:
         """Per world (the hands still held), the log of the network's likelihood of the other
-        seats' plays over the basic policy's (with each seat's error rate integrated out under
-        a Beta(``prior_miss``, ``prior_keep``), as the world chains weigh them)."""
-        me = self.me
-        seats, cards, row_of = self.seats, self.cards, self.row_of
-        which: list[int] = []   # per weighed play: its template
+        seats' plays over the basic policy's as the world chains weigh them (each seat's error
+        rate integrated out: :meth:`.sim.WorldFit.log_weight` without the chooser's
+        contract)."""
+        fit = self.fit
+        me, seats, cards, row_of = fit.me, fit.seats, fit.played, self.row_of
+        which: list[int] = []   # per play with a choice: its template
         hands: list[int] = []
         legals: list[int] = []
         habits: list[int] = []
         chosen: list[int] = []
-        owner: list[int] = []   # per weighed play: its world
-        basic_log: list[float] = []
-        log_prior = log_beta(prior_miss, prior_keep)
+        owner: list[int] = []   # per play with a choice: its world
         for w, now in enumerate(worlds):
-            d = self.blank.copy()
-            d.hands = [now[s] | self.played_by[s] for s in range(4)]
-            keep = [0, 0, 0, 0]
-            miss = [0, 0, 0, 0]
-            logw = 0.0
+            d = fit.blank.copy()
+            d.hands = [now[s] | fit.played_by[s] for s in range(4)]
             for i in range(len(cards)):
                 s, c = seats[i], cards[i]
                 if s != me:
                     legal = d.legal()
-                    n = legal.bit_count()
-                    if n > 1:
-                        habit = basic_card(d, legal)
-                        if habit == c:
-                            keep[s] += 1
-                        else:
-                            miss[s] += 1
-                            logw -= LOG_OTHERS[n]
+                    if legal & (legal - 1):
                         which.append(row_of[i])
                         hands.append(d.hands[s])
                         legals.append(legal)
-                        habits.append(habit)
+                        habits.append(basic_card(d, legal))
                         chosen.append(c)
                         owner.append(w)
                 d.play(c)
-            for s in range(4):
-                if s != me and keep[s] + miss[s]:
-                    logw += log_beta(prior_miss + miss[s], prior_keep + keep[s]) - log_prior
-            basic_log.append(logw)
         net_log = self._network_log(which, hands, legals, habits, chosen, owner, len(worlds))
-        return [net_log[w] - basic_log[w] for w in range(len(worlds))]
+        return [net_log[w] - fit.log_weight(now, with_choice=False)
+                for w, now in enumerate(worlds)]
 
     def _network_log(self, which: list[int], hands: list[int], legals: list[int],
                      habits: list[int], chosen: list[int], owner: list[int], n_worlds: int

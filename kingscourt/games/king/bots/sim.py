@@ -539,9 +539,8 @@ class Policy:
         self.rank = w[0] / 12.0
         self.trump = w[1]
         self.heart = w[2]
-        self.leads = w[3]
+        # leads (w[3]) and last (w[5]) are the same for every legal card: they choose nothing
         self.follows = w[4]
-        self.last = w[5]
         self.wins = w[6]
         self.unseen_above = w[7] / 12.0
         self.unseen_below = w[8] / 12.0
@@ -642,39 +641,26 @@ def learned_card(d: Deal, legal: int, policy: list[Policy]) -> int:
     return best
 
 
-def learned_play_out(d: Deal, policy: list[Policy]) -> None:
-    """Every seat plays :func:`learned_card` to the end of the deal."""
-    while not d.done:
-        d.play(learned_card(d, d.legal(), policy))
+def play_out(d: Deal, policy: list[Policy] | None = None) -> None:
+    """Every seat plays :func:`basic_card` to the end of the deal, or with ``policy`` the
+    learned rollout policy's :func:`learned_card`."""
+    if policy is None:
+        while not d.done:
+            d.play(basic_card(d, d.legal()))
+    else:
+        while not d.done:
+            d.play(learned_card(d, d.legal(), policy))
 
 
-def learned_play_outs(base: Deal, moves: list[int], seat: int, policy: list[Policy]
-                      ) -> list[float]:
-    """As :func:`play_outs`, the deal played out by the learned rollout policy."""
+def play_outs(base: Deal, moves: list[int], seat: int, policy: list[Policy] | None = None
+              ) -> list[float]:
+    """Each of ``moves`` played in a copy of ``base`` and the deal played out
+    (:func:`play_out`, by ``policy`` if given): ``seat``'s margin at its end, per move."""
     out: list[float] = []
     for c in moves:
         d = base.copy()
         d.play(c)
-        learned_play_out(d, policy)
-        out.append(margins(d.points)[seat])
-    return out
-
-
-def play_out(d: Deal) -> None:
-    """Every seat plays :func:`basic_card` to the end of the deal."""
-    while not d.done:
-        d.play(basic_card(d, d.legal()))
-
-
-
-def play_outs(base: Deal, moves: list[int], seat: int) -> list[float]:
-    """Each of ``moves`` played in a copy of ``base`` and the deal played out by the basic
-    policy (:func:`play_out`): ``seat``'s margin at its end, per move."""
-    out: list[float] = []
-    for c in moves:
-        d = base.copy()
-        d.play(c)
-        play_out(d)
+        play_out(d, policy)
         out.append(margins(d.points)[seat])
     return out
 
@@ -744,11 +730,11 @@ class WorldFit:
         #: contract are read from the table rules once)
         self.blank = Deal.start(rules, [0, 0, 0, 0], chooser, kind, trump)
 
-    def log_weight(self, hands: list[int]) -> float:
+    def log_weight(self, hands: list[int], with_choice: bool = True) -> float:
         """The world of the hidden ``hands`` (the cards still held): every other seat's card
         (the basic policy's with chance 1 − ε, another legal card with ε shared out), each
-        seat's ε integrated out (beta-binomial), and the chooser's contract (the softmax
-        model with chance 1 − ε, any open option with ε)."""
+        seat's ε integrated out (beta-binomial), and, unless ``with_choice`` is False, the
+        chooser's contract (the softmax model with chance 1 − ε, any open option with ε)."""
         start = [hands[s] | self.played_by[s] for s in range(4)]
         keep = [0, 0, 0, 0]
         miss = [0, 0, 0, 0]
@@ -777,7 +763,7 @@ class WorldFit:
             if s != me and keep[s] + miss[s]:
                 logw += log_beta(a + miss[s], b + keep[s]) - self.log_beta_prior
         choice = self.choice
-        if choice is not None:
+        if choice is not None and with_choice:
             ch = self.chooser
             err = (a + miss[ch]) / (a + b + miss[ch] + keep[ch])
             logw += math.log((1 - err) * choice.softmax(start[ch]) + err / choice.options)

@@ -81,7 +81,6 @@ from .sim import (
     ChoiceModel,
     Deal,
     WorldFit,
-    learned_play_outs,
     margins,
     play_out,
     play_outs,
@@ -351,9 +350,7 @@ class KingStrongBot(ViewBot):
                     final = [base.points[s] + gains[s] for s in range(4)]
                     totals[i] += weight * margins(final)[seat]
             else:
-                outs = (play_outs(base, moves, seat) if self.rollout is None
-                        else learned_play_outs(base, moves, seat, self.rollout))
-                for i, margin in enumerate(outs):
+                for i, margin in enumerate(play_outs(base, moves, seat, self.rollout)):
                     totals[i] += weight * margin
             weights_sum += weight
             done += len(moves) * (EXACT_COST if exact else 1)
@@ -391,10 +388,8 @@ class KingStrongBot(ViewBot):
         from .likelihood import PlayLikelihood, weights
 
         if self._plays is None or self._plays[0] is not view:
-            self._plays = (view, PlayLikelihood(self._network(), self.rules, view,
-                                                self._fit(view).blank))
-        ratios = self._plays[1].log_ratios([h for h, _w in drawn], self.prior_miss,
-                                           self.prior_keep)
+            self._plays = (view, PlayLikelihood(self._network(), view, self._fit(view)))
+        ratios = self._plays[1].log_ratios([h for h, _w in drawn])
         ws = weights(ratios, self.net_likelihood)
         self.last_effective = sum(ws) ** 2 / sum(w * w for w in ws)
         return [(h, w0 * w) for (h, w0), w in zip(drawn, ws, strict=True)]
