@@ -2,14 +2,30 @@
 
 from __future__ import annotations
 
+import fcntl
+import json
+import os
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
 
 #: where each browser test leaves its screenshots (git-ignored)
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "web"
+
+
+def merge_figures(path: Path, found: dict[str, Any]) -> None:
+    """Add `found` to the JSON figures at `path`. Tests on other xdist workers merge into the same
+    file: each holds a lock while it reads and rewrites it, and the new text replaces the old at
+    once, so no reader sees a half-written file."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with open(path.with_name(path.name + ".lock"), "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        old = json.loads(path.read_text()) if path.exists() else {}
+        part = path.with_name(f"{path.name}.{os.getpid()}")
+        part.write_text(json.dumps({**old, **found}, indent=1))
+        part.replace(path)
 
 #: every text the live region takes from now on, kept in window.heard
 LISTEN = """() => {

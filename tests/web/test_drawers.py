@@ -9,13 +9,12 @@ again. Screenshots: test-artifacts/web/drawers-*.png; figures: drawers.json."""
 
 from __future__ import annotations
 
-import json
 from typing import TYPE_CHECKING, Any
 
 import pytest
 
 from .axe import violations
-from .helpers import ARTIFACTS, create_table, version, wait_past
+from .helpers import ARTIFACTS, create_table, merge_figures, version, wait_past
 from .test_landscape import kkk_playing, ucho_playing
 from .test_screens import king_playing
 
@@ -64,9 +63,7 @@ def inside(b: dict[str, int] | None, width: int, height: int) -> bool:
 
 
 def save(found: dict[str, Any]) -> None:
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    old = json.loads(FIGURES.read_text()) if FIGURES.exists() else {}
-    FIGURES.write_text(json.dumps({**old, **found}, indent=1))
+    merge_figures(FIGURES, found)
 
 
 CASES = [pytest.param(game, size, id=f"{game}-{size[0]}x{size[1]}") for game in GAMES for size in PHONES]

@@ -8,13 +8,12 @@ them as landscape-*.png."""
 
 from __future__ import annotations
 
-import json
 import time
 from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from .helpers import ARTIFACTS, create_table, version, wait_past
+from .helpers import ARTIFACTS, create_table, merge_figures, version, wait_past
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
@@ -139,8 +138,7 @@ def test_a_phone_held_sideways_shows_the_hand_and_the_prompt(open_page: Any, gam
             if m["covered"]:
                 problems.append(f"{key}: the dialog covers {m['covered']} px of a card of the hand")
         page.emulate_media(color_scheme="light")
-    old = json.loads(FIGURES.read_text()) if FIGURES.exists() else {}
-    FIGURES.write_text(json.dumps({**old, **found}, indent=1))
+    merge_figures(FIGURES, found)
     assert not problems, "\n".join(problems)
 
 

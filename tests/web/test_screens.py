@@ -10,14 +10,13 @@ screenshots are left in test-artifacts/web/screen-*.png."""
 
 from __future__ import annotations
 
-import json
 import time
 from typing import TYPE_CHECKING, Any
 
 import pytest
 
 from .axe import violations
-from .helpers import ARTIFACTS, create_table, version, wait_past
+from .helpers import ARTIFACTS, create_table, merge_figures, version, wait_past
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
@@ -140,6 +139,5 @@ def test_every_table_fits_the_screen(open_page: Any, game: str, size: tuple[int,
             problems += [f"{key}: {b}" for b in outside(m)]
             problems += [f"{key}: axe {v}" for v in m["axe"]]
         page.emulate_media(color_scheme="light")
-    old = json.loads(FIGURES.read_text()) if FIGURES.exists() else {}
-    FIGURES.write_text(json.dumps({**old, **found}, indent=1))
+    merge_figures(FIGURES, found)
     assert not problems, "\n".join(problems)
