@@ -22,7 +22,8 @@ hub, notices when they are over, pairs or seats the next round and keeps the sta
   several processes one makes it. A round claimed but short of tables :data:`TAKEOVER`
   seconds later (its opener killed meanwhile) is completed by whichever process sees it: the
   seating follows from what is stored, and each table is written with its place in the round,
-  whose key is unique (:meth:`Tournaments._fill`). The tables are the hub's, rebuilt by replay
+  whose key is unique (:meth:`Tournaments._fill`). A round is listed to players once all its
+  tables are there (:meth:`Tournaments.info`). The tables are the hub's, rebuilt by replay
   after a restart.
 """
 
@@ -355,6 +356,11 @@ class Tournaments:
         return [[*row, *([None] * (n - len(row)))] for row in pairing.tables]
 
     @staticmethod
+    def tables_per_round(t: TournamentData) -> int:
+        """How many tables each round has: every entrant seated once, bots filling the last."""
+        return math.ceil(len(t.entrants) / t.seats)
+
+    @staticmethod
     def _swiss_rounds(t: TournamentData, before: int | None = None) -> list[list[swiss.TableResult]]:
         rounds: dict[int, list[swiss.TableResult]] = {}
         for s in t.tables:
@@ -379,7 +385,7 @@ class Tournaments:
         place's key (round, table number) is unique, so that each table is made once however
         many processes try."""
         have = {s.table_no: s for s in t.tables if s.round == r}
-        if len(have) >= math.ceil(len(t.entrants) / t.seats):
+        if len(have) >= self.tables_per_round(t):
             return True
         if not mine and t.round_at is not None and (now() - t.round_at).total_seconds() < TAKEOVER:
             return False  # its opener is making them
@@ -558,13 +564,15 @@ class Tournaments:
     def info(self, t: TournamentData) -> dict[str, Any]:
         names = {e.entrant: e.name for e in t.entrants}
         rounds: dict[int, list[dict[str, Any]]] = {}
+        # a round is listed once all its tables are there: they are made one after another
+        # (see _fill), and a player should not see a round with a table missing
+        made = [s.round for s in t.tables]
+        listed = {r for r in set(made) if made.count(r) >= self.tables_per_round(t)}
         # a table's scores are shown once every table of its round is over (see SEALED)
-        done = {
-            r
-            for r in {s.round for s in t.tables}
-            if all(s.scores is not None for s in t.tables if s.round == r)
-        }
+        done = {r for r in listed if all(s.scores is not None for s in t.tables if s.round == r)}
         for s in t.tables:
+            if s.round not in listed:
+                continue
             table = self.hub.tables.get(s.table_id)
             deals, over = self.deals_now(t, s)
             rounds.setdefault(s.round, []).append(
@@ -594,7 +602,7 @@ class Tournaments:
             "status": t.status,
             "created_at": t.created_at,
             "entrants": [{"entrant": e.entrant, "name": e.name} for e in t.entrants],
-            "round": self.current_round(t) + 1,
+            "round": max(listed, default=-1) + 1,
             "tables": [{"round": r + 1, "tables": rows} for r, rows in sorted(rounds.items())],
             "standings": self.standings(t),
         }
