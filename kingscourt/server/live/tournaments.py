@@ -35,6 +35,7 @@ import logging
 import math
 import secrets
 import time
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
@@ -566,8 +567,8 @@ class Tournaments:
         rounds: dict[int, list[dict[str, Any]]] = {}
         # a round is listed once all its tables are there: they are made one after another
         # (see _fill), and a player should not see a round with a table missing
-        made = [s.round for s in t.tables]
-        listed = {r for r in set(made) if made.count(r) >= self.tables_per_round(t)}
+        made = Counter(s.round for s in t.tables)
+        listed = {r for r, k in made.items() if k >= self.tables_per_round(t)}
         # a table's scores are shown once every table of its round is over (see SEALED)
         done = {r for r in listed if all(s.scores is not None for s in t.tables if s.round == r)}
         for s in t.tables:
